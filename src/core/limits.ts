@@ -1,0 +1,67 @@
+/** Business constants and limits (spec §9). One literal each, read by server and web. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 200,
+  ageMin: 18,
+  ageMax: 100,
+  experienceMin: 0,
+  experienceMax: 50,
+  nameMax: 100,
+  shortTextMax: 200,
+  longTextMax: 4000,
+  urlMax: 500,
+  listMax: 20,
+  messageMax: 4000,
+  pageSizeDefault: 12,
+  pageSizeMax: 60,
+  /** Load More appears at 12 or more results. */
+  loadMoreAt: 12,
+  adminPendingCards: 5,
+  adminPendingProperties: 3,
+  maxFeaturesShown: 3,
+  /** Failed sign-in attempts per minute for one e-mail or address before 429 (issue 2). */
+  loginFailuresPerMinute: 10,
+  emailTokenTtlMs: 24 * 60 * 60 * 1000,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const SUBSCRIPTION = {
+  priceAed: 100,
+  periodDays: 365,
+} as const;
+
+export const ROLE_PRICES_AED = {
+  real_estate_broker: 100,
+  banking_broker: 100,
+  real_estate_developer: 0,
+  investor: 0,
+} as const;
+
+/** Delays of spec §9, in milliseconds. */
+export const DELAYS = {
+  unauthorizedRedirect: 500,
+  adminDeniedRedirect: 1000,
+  adminLoginRedirect: 500,
+  subscriptionRedirect: 2000,
+  copyLabelRevert: 2000,
+  conversationRedirect: 500,
+  toastRemove: 1_000_000,
+  userCacheMs: 300_000,
+} as const;
+
+/** Marketing constants (spec §1, §9). */
+export const MARKETING = {
+  brokerNetwork: '23,000+',
+  promoScore: 94,
+  providers: '500+',
+  satisfaction: '98%',
+  support: '24/7',
+} as const;
+
+export const COMPANY = {
+  name: 'Bitaqa',
+  address: 'Dubai Silicon Oasis, Dubai, UAE',
+  phone: '+971 4 501 5000',
+  email: 'hello@bitaqa.ae',
+  website: 'https://bitaqa.ae',
+} as const;

@@ -1,0 +1,102 @@
+/** Account payloads (spec §5, §7). Used by the forms and by the server's route schemas. */
+import { z } from 'zod';
+import { COUNTRY_CODES, PROFESSIONAL_ROLES, USER_ROLES, UI_LANGUAGES } from '../enums';
+import { LIMITS } from '../limits';
+import { emailField } from './common';
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, 'Password is too long');
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LIMITS.nameMax, `${label} is too long`);
+
+export const phoneNumberField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .regex(/^[0-9 ()-]{5,20}$/, 'Please enter a valid phone number');
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    email: emailField,
+    phoneNumber: phoneNumberField,
+    countryCode: z.enum(COUNTRY_CODES, { error: 'Please choose a country code' }),
+    password,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const adminLoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const updateRoleSchema = z.object({
+  role: z.enum(PROFESSIONAL_ROLES, { error: 'Please select a role' }),
+});
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+export const profileSchema = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: emailField,
+  phone: z
+    .union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567')])
+    .optional()
+    .nullable(),
+  company: optionalText(LIMITS.shortTextMax),
+  position: optionalText(LIMITS.shortTextMax),
+  bio: optionalText(LIMITS.longTextMax),
+  preferredLanguage: z.enum(UI_LANGUAGES).optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const verifyEmailSchema = z.object({
+  token: z.string().min(10, 'The verification link is not valid').max(200),
+});
+
+export const resendVerificationSchema = z.object({ email: emailField });
+
+/** The current-user response (spec §3: never passwordHash or tokens). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  countryCode: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  roleChosen: z.boolean(),
+  isEmailVerified: z.boolean(),
+  subscriptionStatus: z.string(),
+  subscriptionPeriodEnd: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  bio: z.string().nullable(),
+  preferredLanguage: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

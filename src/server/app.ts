@@ -1,0 +1,127 @@
+/**
+ * buildApp(config) → a Fastify instance with every module registered. main.ts only reads the
+ * config and listens; tests call buildApp with their own database and app.inject().
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import path from 'node:path';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+import { registerModules } from './modules';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { PgSessionStore } from './platform/session-store';
+import { registerWeb } from './web';
+import { LIMITS } from '../core/limits';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** Serve the built front end from dist/web (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const ctx: AppContext = { config, database, db: database.db, mailer };
+  app.decorate('ctx', ctx);
+  app.decorate('headProviders', new Map());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { missingProperty?: string })?.missingProperty ?? '') ||
+          '_';
+        errors[field] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0] ?? 'Invalid request';
+      return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', errors });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.details ?? {}) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON in request body'
+          : error.message;
+      return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+  });
+
+  await app.register(fastifyCookie);
+  const store = new PgSessionStore(database.db);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: 'bitaqa.sid',
+    saveUninitialized: false,
+    rolling: false,
+    store,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+      path: '/',
+      maxAge: LIMITS.sessionTtlMs,
+    },
+  });
+  const purge = setInterval(() => {
+    store.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
+  }, 60 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  await app.register(registerModules, { prefix: '/api' });
+  if (opts.serveWeb !== false) await registerWeb(app);
+  else
+    app.setNotFoundHandler((request, reply) => {
+      reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    });
+  return app;
+}

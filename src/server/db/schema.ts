@@ -1,0 +1,394 @@
+/**
+ * The whole database (spec §3 plus what the issues add). Migrations in /drizzle are generated
+ * from this file by drizzle-kit; never edit a generated migration by hand.
+ *
+ * ON DELETE choices: a user's own content (cards, listings, conversations, messages) goes with
+ * the user row; account deletion itself is a soft delete that anonymises the row (issue 6), so
+ * the other side of a conversation keeps its history and sees "Deleted user".
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  CARD_STATUSES,
+  EMIRATES,
+  GENDERS,
+  INVESTMENT_INTERESTS,
+  LANGUAGES,
+  NATIONALITIES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  SERVICE_TYPES,
+  USER_ROLES,
+} from '../../core/enums';
+
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const language = pgEnum('language', LANGUAGES);
+export const gender = pgEnum('gender', GENDERS);
+export const cardStatus = pgEnum('card_status', CARD_STATUSES);
+export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
+export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
+export const emirate = pgEnum('emirate', EMIRATES);
+export const nationality = pgEnum('nationality', NATIONALITIES);
+export const investmentInterest = pgEnum('investment_interest', INVESTMENT_INTERESTS);
+export const serviceType = pgEnum('service_type', SERVICE_TYPES);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export type SocialLinks = {
+  linkedin?: string;
+  twitter?: string;
+  instagram?: string;
+  website?: string;
+};
+
+export type NotificationPrefs = {
+  messages: boolean;
+  inquiries: boolean;
+  cardStatus: boolean;
+  subscription: boolean;
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }).notNull(),
+    /** Admin accounts sign in with a username at /admin-login (spec §2). */
+    username: varchar('username', { length: 64 }),
+    passwordHash: text('password_hash'),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 32 }).notNull(),
+    countryCode: varchar('country_code', { length: 8 }).notNull(),
+    profileImageUrl: text('profile_image_url'),
+    role: userRole('role').notNull().default('investor'),
+    /** Whether the user picked a role on /role-selection (issue 2: the stored default is investor). */
+    roleChosen: boolean('role_chosen').notNull().default(false),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** SHA-256 of the verification token; the token itself only travels in the e-mail. */
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationExpires: timestamp('email_verification_expires', { withTimezone: true }),
+    subscriptionStatus: text('subscription_status').notNull().default('inactive'),
+    subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    phone: varchar('phone', { length: 32 }),
+    company: varchar('company', { length: 200 }),
+    position: varchar('position', { length: 200 }),
+    bio: text('bio'),
+    preferredLanguage: varchar('preferred_language', { length: 2 }).notNull().default('en'),
+    cardVisibility: varchar('card_visibility', { length: 16 }).notNull().default('public'),
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<NotificationPrefs>()
+      .notNull()
+      .default({ messages: true, inquiries: true, cardStatus: true, subscription: true }),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** SHA-256 hashes of unused recovery codes. */
+    recoveryCodes: jsonb('recovery_codes').$type<string[]>(),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_idx').on(t.username),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const businessCards = pgTable(
+  'business_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    profession: varchar('profession', { length: 200 }).notNull(),
+    company: varchar('company', { length: 200 }),
+    /** Broker specialization or banking loan specialization (spec §3). */
+    roleTitle: varchar('role_title', { length: 100 }),
+    phone: varchar('phone', { length: 32 }),
+    countryCode: varchar('country_code', { length: 8 }).default('+971'),
+    email: varchar('email', { length: 254 }),
+    gender: gender('gender'),
+    nationality: nationality('nationality'),
+    age: integer('age'),
+    yearsOfExperience: integer('years_of_experience'),
+    languages: language('languages').array().notNull().default(sql`'{}'`),
+    emirate: emirate('emirate').default('dubai'),
+    /** Area within the emirate, e.g. Dubai Marina (the directory's location chips). */
+    area: varchar('area', { length: 100 }),
+    officeAddress: text('office_address'),
+    googleMapsLink: text('google_maps_link'),
+    professionalBio: text('professional_bio'),
+    salesPitch: text('sales_pitch'),
+    valueProposition: text('value_proposition'),
+    propertySpecialization: text('property_specialization').array().notNull().default(sql`'{}'`),
+    bankName: varchar('bank_name', { length: 64 }),
+    servicesOffered: text('services_offered').array().notNull().default(sql`'{}'`),
+    financingSolutions: text('financing_solutions'),
+    projectPortfolioLink: text('project_portfolio_link'),
+    investmentBudgetRange: varchar('investment_budget_range', { length: 32 }),
+    investmentInterests: investmentInterest('investment_interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    investmentProfile: text('investment_profile'),
+    regionsOfInterest: text('regions_of_interest').array().notNull().default(sql`'{}'`),
+    description: text('description'),
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    profileImageUrl: text('profile_image_url'),
+    qrCode: text('qr_code'),
+    vcardData: text('vcard_data'),
+    /** Licence numbers (issue 3): RERA BRN and ORN for brokers, practice card for banking brokers. */
+    brnNumber: varchar('brn_number', { length: 20 }),
+    ornNumber: varchar('orn_number', { length: 20 }),
+    practiceCardNumber: varchar('practice_card_number', { length: 30 }),
+    licenseVerified: boolean('license_verified').notNull().default(false),
+    licenseVerifiedAt: timestamp('license_verified_at', { withTimezone: true }),
+    status: cardStatus('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    isPublic: boolean('is_public').notNull().default(false),
+    aiGenerated: boolean('ai_generated').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    vcardDownloads: integer('vcard_downloads').notNull().default(0),
+    qrVisits: integer('qr_visits').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('business_cards_user_idx').on(t.userId),
+    index('business_cards_public_idx').on(t.status, t.isPublic, t.createdAt),
+    check('business_cards_age_check', sql`${t.age} is null or ${t.age} between 18 and 100`),
+    check(
+      'business_cards_experience_check',
+      sql`${t.yearsOfExperience} is null or ${t.yearsOfExperience} between 0 and 50`,
+    ),
+  ],
+);
+
+/** One row per tracked event on a card (issue 3 analytics: view, vcard, qr). */
+export const cardEvents = pgTable(
+  'card_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => businessCards.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('card_events_card_idx').on(t.cardId, t.createdAt)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description'),
+    propertyType: propertyType('property_type').notNull(),
+    status: propertyStatus('status').notNull(),
+    price: integer('price').notNull(),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    area: integer('area'),
+    address: text('address'),
+    city: varchar('city', { length: 100 }),
+    location: varchar('location', { length: 100 }),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    features: text('features').array().notNull().default(sql`'{}'`),
+    /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai (issue 4). */
+    permitNumber: varchar('permit_number', { length: 40 }),
+    isApproved: boolean('is_approved').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('properties_user_idx').on(t.userId),
+    index('properties_listing_idx').on(t.isApproved, t.status, t.createdAt),
+    index('properties_price_idx').on(t.isApproved, t.status, t.price),
+    check('properties_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+export const businessServices = pgTable(
+  'business_services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 200 }).notNull(),
+    serviceType: serviceType('service_type').notNull(),
+    category: varchar('category', { length: 64 }).notNull(),
+    description: text('description'),
+    contactInfo: jsonb('contact_info')
+      .$type<{ phone?: string; email?: string; website?: string }>()
+      .notNull()
+      .default({}),
+    address: text('address'),
+    city: varchar('city', { length: 100 }),
+    provider: varchar('provider', { length: 200 }),
+    features: text('features').array().notNull().default(sql`'{}'`),
+    priceLabel: varchar('price_label', { length: 100 }),
+    priceTier: varchar('price_tier', { length: 16 }),
+    rating: integer('rating_x10'),
+    reviews: integer('reviews').notNull().default(0),
+    imageUrl: text('image_url'),
+    isApproved: boolean('is_approved').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('business_services_category_idx').on(t.isApproved, t.category)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participant1Id: uuid('participant1_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participant2Id: uuid('participant2_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // One conversation per pair, whichever side started it (issue 5).
+    uniqueIndex('conversations_pair_idx').on(
+      sql`least(${t.participant1Id}, ${t.participant2Id})`,
+      sql`greatest(${t.participant1Id}, ${t.participant2Id})`,
+    ),
+    index('conversations_p1_idx').on(t.participant1Id, t.lastMessageAt),
+    index('conversations_p2_idx').on(t.participant2Id, t.lastMessageAt),
+    check('conversations_distinct_check', sql`${t.participant1Id} <> ${t.participant2Id}`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_unread_idx')
+      .on(t.conversationId, t.senderId)
+      .where(sql`${t.isRead} = false`),
+    index('messages_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessCardId: uuid('business_card_id')
+      .notNull()
+      .references(() => businessCards.id, { onDelete: 'cascade' }),
+    inquirerName: varchar('inquirer_name', { length: 100 }).notNull(),
+    inquirerEmail: varchar('inquirer_email', { length: 254 }).notNull(),
+    inquirerPhone: varchar('inquirer_phone', { length: 32 }),
+    inquiryType: varchar('inquiry_type', { length: 32 }).notNull(),
+    message: text('message'),
+    status: text('status').notNull().default('pending'),
+    ...timestamps,
+  },
+  (t) => [index('inquiries_card_idx').on(t.businessCardId, t.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountAed: integer('amount_aed').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    index('payments_user_idx').on(t.userId),
+  ],
+);
+
+/** Payment-provider events already applied, so a replayed webhook changes nothing (issue 6). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 32 }).notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 128 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { precision: 6, withTimezone: true }).notNull(),
+    /** Copied from sess.userId so a user's sessions can be ended together. */
+    userId: uuid('user_id'),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type BusinessCard = typeof businessCards.$inferSelect;
+export type Property = typeof properties.$inferSelect;
+export type BusinessService = typeof businessServices.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type Inquiry = typeof inquiries.$inferSelect;

@@ -1,0 +1,36 @@
+/**
+ * Demo data for a newcomer (issue 2 and later issues): loaded once into an empty database
+ * unless SEED_DEMO=false. Each step takes what the earlier ones made; later issues append
+ * steps to SEED_STEPS.
+ */
+import { ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../schema';
+import { createRandom, type Random } from './random';
+import { type DemoUser, seedUsers } from './users';
+
+export interface SeedState {
+  users: DemoUser[];
+  rnd: Random;
+}
+
+export type SeedStep = (ctx: AppContext, state: SeedState) => Promise<void>;
+
+/** Steps after the users, in order. */
+const SEED_STEPS: { name: string; run: SeedStep }[] = [];
+
+export async function seedDemo(
+  ctx: AppContext,
+  log: { info: (o: object, m?: string) => void },
+): Promise<boolean> {
+  const [{ count }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(ne(users.role, 'admin'));
+  if (count > 0) return false;
+  const rnd = createRandom();
+  const state: SeedState = { users: await seedUsers(ctx.db, rnd), rnd };
+  for (const step of SEED_STEPS) await step.run(ctx, state);
+  log.info({ users: state.users.length, steps: SEED_STEPS.map((s) => s.name) }, 'demo data loaded');
+  return true;
+}

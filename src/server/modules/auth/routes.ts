@@ -1,0 +1,100 @@
+/** Account API exactly as spec §7 names it, plus e-mail verification (issue 2). */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoginSchema,
+  loginSchema,
+  profileSchema,
+  publicUserSchema,
+  registerSchema,
+  resendVerificationSchema,
+  updateRoleSchema,
+  verifyEmailSchema,
+} from '../../../core/schemas/auth';
+import type { User } from '../../db/schema';
+import { unauthorized } from '../../errors';
+import { toPublicUser } from '../users/repository';
+import { loadUser, requireAdmin, requireUser, userOf } from './guards';
+import { createAuthService } from './service';
+
+const message = z.object({ message: z.string() });
+
+/** Starts a fresh session for the user (a new id at every sign-in, against fixation). */
+async function signIn(request: FastifyRequest, user: User) {
+  await request.session.regenerate();
+  request.session.userId = user.id;
+  await request.session.save();
+}
+
+async function signOut(request: FastifyRequest) {
+  if (request.session.userId || request.session.sessionId) await request.session.destroy();
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app.ctx);
+
+  app.post(
+    '/auth/register',
+    { schema: { body: registerSchema, response: { 201: z.object({ message: z.string(), user: publicUserSchema }) } } },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply.status(201).send({
+        message: 'Please check your email to verify your account, then you can sign in.',
+        user: toPublicUser(user),
+      });
+    },
+  );
+
+  app.post('/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: publicUserSchema } } }, async (request) =>
+    toPublicUser(await auth.verifyEmail(request.body.token)),
+  );
+
+  app.post('/auth/resend-verification', { schema: { body: resendVerificationSchema, response: { 200: message } } }, async (request) => {
+    await auth.resendVerification(request.body.email);
+    return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
+  });
+
+  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: publicUserSchema } } }, async (request) => {
+    const user = await auth.login(request.body.email, request.body.password, request.ip);
+    await signIn(request, user);
+    return toPublicUser(user);
+  });
+
+  app.get('/auth/user', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
+    const user = await loadUser(request);
+    if (!user) throw unauthorized();
+    return toPublicUser(user);
+  });
+
+  app.post(
+    '/auth/update-role',
+    { preHandler: requireUser, schema: { body: updateRoleSchema, response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(await auth.updateRole(userOf(request), request.body.role)),
+  );
+
+  app.patch(
+    '/auth/profile',
+    { preHandler: requireUser, schema: { body: profileSchema, response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(await auth.updateProfile(userOf(request), request.body)),
+  );
+
+  app.post('/auth/admin-login', { schema: { body: adminLoginSchema, response: { 200: publicUserSchema } } }, async (request) => {
+    const user = await auth.adminLogin(request.body.username, request.body.password, request.ip);
+    await signIn(request, user);
+    return toPublicUser(user);
+  });
+
+  app.get('/admin/auth', { preHandler: requireAdmin, schema: { response: { 200: publicUserSchema } } }, async (request) =>
+    toPublicUser(userOf(request)),
+  );
+
+  // Browser-level navigations (spec §2).
+  app.get('/login', async (_request, reply) => reply.redirect('/login'));
+  const logout = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    await signOut(request);
+    return reply.redirect('/');
+  };
+  app.get('/logout', logout);
+  app.post('/logout', logout);
+};

@@ -1,0 +1,197 @@
+/** Account rules: registration, e-mail verification, sign-in, role and profile (issue 2). */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
+import { LIMITS } from '../../../core/limits';
+import type { AppContext } from '../../context';
+import { users, type User } from '../../db/schema';
+import { AppError, conflict, forbidden, unauthorized } from '../../errors';
+import { findUserByEmail, findUserById } from '../users/repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { FailureLimiter } from './rate-limit';
+
+export const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' ||
+    (err as { cause?: { code?: string } }).cause?.code === '23505');
+
+export function createAuthService(ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+  const limiter = new FailureLimiter(LIMITS.loginFailuresPerMinute);
+
+  function newVerificationToken() {
+    const token = crypto.randomBytes(32).toString('base64url');
+    return { token, hash: sha256(token), expires: new Date(Date.now() + LIMITS.emailTokenTtlMs) };
+  }
+
+  async function sendVerification(user: Pick<User, 'email' | 'firstName'>, token: string) {
+    const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify your Bitaqa e-mail address',
+      text: `Hello ${user.firstName},\n\nWelcome to Bitaqa. Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not sign up, you can ignore this message.\n\nBitaqa, Dubai Silicon Oasis`,
+    });
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<User> {
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      const passwordHash = await hashPassword(input.password);
+      const v = newVerificationToken();
+      let user: User;
+      try {
+        [user] = await db
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber,
+            countryCode: input.countryCode,
+            phone: `${input.countryCode} ${input.phoneNumber}`,
+            emailVerificationToken: v.hash,
+            emailVerificationExpires: v.expires,
+          })
+          .returning();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+        throw err;
+      }
+      await sendVerification(user, v.token);
+      return user;
+    },
+
+    async verifyEmail(token: string): Promise<User> {
+      const hash = sha256(token);
+      const [user] = await db.select().from(users).where(eq(users.emailVerificationToken, hash)).limit(1);
+      if (!user || !user.emailVerificationExpires || user.emailVerificationExpires.getTime() < Date.now()) {
+        throw new AppError(400, 'TOKEN_INVALID', 'This verification link is invalid or has expired. Request a new one from the sign-in page.');
+      }
+      const [updated] = await db
+        .update(users)
+        .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated;
+    },
+
+    /** Answers the same whether or not the address exists. */
+    async resendVerification(email: string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.isEmailVerified || user.deletedAt || !user.passwordHash) return;
+      const v = newVerificationToken();
+      await db
+        .update(users)
+        .set({ emailVerificationToken: v.hash, emailVerificationExpires: v.expires })
+        .where(eq(users.id, user.id));
+      await sendVerification(user, v.token);
+    },
+
+    async login(email: string, password: string, ip: string): Promise<User> {
+      const keys = [`e:${email.toLowerCase()}`, `ip:${ip}`];
+      if (limiter.isBlocked(keys)) throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait a minute and try again.');
+      const user = await findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !ok || user.deletedAt || user.role === 'admin') {
+        limiter.fail(keys);
+        throw unauthorized('Invalid email or password');
+      }
+      if (user.suspendedAt) throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
+      if (!user.isEmailVerified) {
+        throw forbidden('Please verify your email address before signing in. Check your inbox, or request a new link.', 'EMAIL_NOT_VERIFIED');
+      }
+      limiter.reset(keys);
+      return user;
+    },
+
+    async adminLogin(username: string, password: string, ip: string): Promise<User> {
+      const keys = [`a:${username.toLowerCase()}`, `ip:${ip}`];
+      if (limiter.isBlocked(keys)) throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait a minute and try again.');
+      const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !ok || user.role !== 'admin' || user.suspendedAt || user.deletedAt) {
+        limiter.fail(keys);
+        throw unauthorized('Invalid admin credentials. Please try again.');
+      }
+      limiter.reset(keys);
+      return user;
+    },
+
+    async updateRole(user: User, role: User['role']): Promise<User> {
+      if (user.role === 'admin') throw forbidden('The admin account cannot change its role.');
+      const [updated] = await db
+        .update(users)
+        .set({ role, roleChosen: true })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated;
+    },
+
+    async updateProfile(user: User, input: ProfileInput): Promise<User> {
+      if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+        const other = await findUserByEmail(db, input.email);
+        if (other && other.id !== user.id) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      }
+      try {
+        const [updated] = await db
+          .update(users)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone || null,
+            company: input.company || null,
+            position: input.position || null,
+            bio: input.bio || null,
+            ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        return updated;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+        throw err;
+      }
+    },
+
+    /** Creates or updates the admin account from ADMIN_USERNAME/ADMIN_PASSWORD (or a random one). */
+    async ensureAdmin(log: { info: (o: object, m: string) => void; warn: (m: string) => void }): Promise<void> {
+      const configured = config.admin;
+      const username = configured?.username ?? 'admin';
+      const [existing] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      if (existing && !configured) return;
+      const password = configured?.password ?? crypto.randomBytes(12).toString('base64url');
+      const passwordHash = await hashPassword(password);
+      if (existing) {
+        if (!(await verifyPassword(existing.passwordHash, password))) {
+          await db.update(users).set({ passwordHash, role: 'admin' }).where(eq(users.id, existing.id));
+        }
+        return;
+      }
+      await db.insert(users).values({
+        email: `${username}@admin.bitaqa.local`,
+        username,
+        passwordHash,
+        firstName: 'Platform',
+        lastName: 'Admin',
+        phoneNumber: '45015000',
+        countryCode: '+971',
+        role: 'admin',
+        roleChosen: true,
+        isEmailVerified: true,
+      });
+      if (!configured) {
+        log.warn(`Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`);
+      } else {
+        log.info({ username }, 'admin account created');
+      }
+    },
+
+    findUserById: (id: string) => findUserById(db, id),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

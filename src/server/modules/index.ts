@@ -1,0 +1,9 @@
+/**
+ * Every API module, registered under /api. A new module adds one line here.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes';
+
+export const registerModules: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+};

@@ -1,0 +1,55 @@
+/**
+ * @fastify/session store over the `sessions` table (spec §3: sid, sess, expire indexed).
+ * Works on PGlite and PostgreSQL alike, so several app processes share sessions.
+ */
+import type { Session } from 'fastify';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { LIMITS } from '../../core/limits';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+  }
+}
+
+type Cb = (err?: unknown) => void;
+
+export class PgSessionStore {
+  constructor(private readonly db: Db) {}
+
+  set(sid: string, session: Session, cb: Cb): void {
+    const expires = session.cookie?.expires ?? new Date(Date.now() + LIMITS.sessionTtlMs);
+    const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    const row = { sid, sess, expire: new Date(expires), userId: session.userId ?? null };
+    this.db
+      .insert(sessions)
+      .values(row)
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: row.expire, userId: row.userId } })
+      .then(() => cb(), cb);
+  }
+
+  get(sid: string, cb: (err: unknown, result?: Session | null) => void): void {
+    this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(([row]) => {
+        if (!row || row.expire.getTime() <= Date.now()) return cb(null, null);
+        cb(null, row.sess as Session);
+      }, cb);
+  }
+
+  destroy(sid: string, cb: Cb): void {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(() => cb(), cb);
+  }
+
+  /** Deletes expired rows; called on a timer. */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expire, new Date()));
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The real app on a fresh database, for API tests through app.inject() (CONVENTIONS §6).
+ *
+ *   const t = await createTestApp();
+ *   const broker = await t.signUp({ role: 'real_estate_broker' });
+ *   const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: broker.cookies });
+ */
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { users, type User } from '../../src/server/db/schema';
+import type { MailMessage, Mailer } from '../../src/server/platform/mail/mailer';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
+import type { UserRole } from '../../src/core/enums';
+import { createTestDatabase } from './test-db';
+
+export class MemoryMailer implements Mailer {
+  readonly kind = 'outbox' as const;
+  sent: MailMessage[] = [];
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
+  /** The last message to an address. */
+  lastTo(to: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => m.to === to);
+  }
+}
+
+export interface TestUser {
+  user: User;
+  password: string;
+  /** Session cookie for app.inject({ cookies }). */
+  cookies: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  config: Config;
+  /** Inserts a verified user directly and signs them in through the API. */
+  signUp(opts?: Partial<Pick<User, 'role' | 'firstName' | 'lastName' | 'email' | 'subscriptionStatus' | 'roleChosen'>>): Promise<TestUser>;
+  /** The admin account, signed in through /api/auth/admin-login. */
+  signInAdmin(): Promise<TestUser>;
+  inject(opts: InjectOptions & { as?: TestUser }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), `bitaqa-test-${crypto.randomBytes(4).toString('hex')}`),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://bitaqa.test',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin-password-1',
+    SEED_DEMO: 'false',
+    ...overrides,
+  });
+}
+
+export function cookiesFrom(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+let counter = 0;
+
+/** Builds the app; closes it after the file's tests (afterAll registered automatically). */
+export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(opts.env);
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, mailer, serveWeb: false });
+  const { createAuthService } = await import('../../src/server/modules/auth/service');
+  await createAuthService(app.ctx).ensureAdmin({ info() {}, warn() {} });
+  await app.ready();
+
+  const signInWith = async (url: string, payload: object, user: User, password: string): Promise<TestUser> => {
+    const res = await app.inject({ method: 'POST', url, payload });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return { user, password, cookies: cookiesFrom(res) };
+  };
+
+  const t: TestApp = {
+    app,
+    database,
+    mailer,
+    config,
+    async signUp(o = {}) {
+      counter += 1;
+      const password = 'password-123';
+      const email = o.email ?? `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email,
+          passwordHash: await hashPassword(password),
+          firstName: o.firstName ?? 'Test',
+          lastName: o.lastName ?? `User${counter}`,
+          phoneNumber: '501234567',
+          countryCode: '+971',
+          role: o.role ?? 'investor',
+          roleChosen: o.roleChosen ?? true,
+          isEmailVerified: true,
+          subscriptionStatus: o.subscriptionStatus ?? 'inactive',
+        })
+        .returning();
+      return signInWith('/api/auth/login', { email, password }, user, password);
+    },
+    async signInAdmin() {
+      const [user] = await database.db.select().from(users).where(eq(users.username, 'admin'));
+      return signInWith('/api/auth/admin-login', { username: 'admin', password: 'admin-password-1' }, user, 'admin-password-1');
+    },
+    inject({ as, ...o }) {
+      return app.inject({ ...o, cookies: { ...(o.cookies ?? {}), ...(as?.cookies ?? {}) } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  afterAll(() => t.close());
+  return t;
+}
+
+export type { UserRole };

@@ -1,0 +1,49 @@
+/**
+ * A fresh, migrated database for each test file. PGlite in memory by default; with
+ * TEST_TARGET=postgres (npm test sets it when TEST_DATABASE_URL is present) a new database on the
+ * server cloned from a migrated template, so runs never see each other's rows.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/server/db/client';
+
+export const usePostgres = process.env.TEST_TARGET === 'postgres';
+export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? 'bitaqa_test_template';
+
+function serverUrl(dbName?: string): string {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_TARGET=postgres needs TEST_DATABASE_URL');
+  const u = new URL(base);
+  if (dbName) u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+export async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a new test database; `close` drops it again (PostgreSQL) or frees it (PGlite). */
+export async function createTestDatabase(): Promise<Database> {
+  if (!usePostgres) return openDatabase({ kind: 'pglite' });
+  const name = `bitaqa_t_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  const database = await openDatabase({ kind: 'postgres', url: serverUrl(name), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** URL of a test database on the server, for tests that start several processes. */
+export function postgresUrlFor(name: string): string {
+  return serverUrl(name);
+}
