@@ -48,15 +48,7 @@ export type Gender = (typeof GENDERS)[number];
 export const CARD_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
-export const PROPERTY_TYPES = [
-  'apartment',
-  'villa',
-  'townhouse',
-  'penthouse',
-  'studio',
-  'office',
-  'retail',
-] as const;
+export const PROPERTY_TYPES = ['apartment', 'villa', 'townhouse', 'penthouse', 'studio', 'office', 'retail'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 /** Property types offered in the listing filter (spec §9). */
 export const PROPERTY_FILTER_TYPES = PROPERTY_TYPES.slice(0, 5);
@@ -145,14 +137,7 @@ export const DEVELOPER_PROJECT_TYPES = [
 ] as const;
 export type DeveloperProjectType = (typeof DEVELOPER_PROJECT_TYPES)[number];
 
-export const INVESTOR_BUDGETS = [
-  'under_500k',
-  '500k_1m',
-  '1m_2m',
-  '2m_5m',
-  '5m_10m',
-  '10m_plus',
-] as const;
+export const INVESTOR_BUDGETS = ['under_500k', '500k_1m', '1m_2m', '2m_5m', '5m_10m', '10m_plus'] as const;
 export type InvestorBudget = (typeof INVESTOR_BUDGETS)[number];
 
 /** All 33 values of the schema's uae_bank list (spec §3). */
@@ -193,18 +178,7 @@ export const UAE_BANKS = [
 ] as const;
 export type UaeBank = (typeof UAE_BANKS)[number];
 
-export const COUNTRY_CODES = [
-  '+971',
-  '+1',
-  '+44',
-  '+91',
-  '+92',
-  '+20',
-  '+961',
-  '+966',
-  '+965',
-  '+974',
-] as const;
+export const COUNTRY_CODES = ['+971', '+1', '+44', '+91', '+92', '+20', '+961', '+966', '+965', '+974'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /** Directory role filter values (spec §3) and the user role each one stands for. */
@@ -241,14 +215,7 @@ export const LOCATION_CHIPS = [
   'Arabian Ranches',
 ] as const;
 
-export const INQUIRY_TYPES = [
-  'buying',
-  'selling',
-  'renting',
-  'financing',
-  'partnership',
-  'other',
-] as const;
+export const INQUIRY_TYPES = ['buying', 'selling', 'renting', 'financing', 'partnership', 'other'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
 export const INQUIRY_STATUSES = ['pending', 'contacted', 'closed'] as const;

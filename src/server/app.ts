@@ -17,7 +17,9 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { registerModules } from './modules';
+import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { registerRealtime } from './platform/realtime/plugin';
 import { PgSessionStore } from './platform/session-store';
 import { registerWeb } from './web';
 import { LIMITS } from '../core/limits';
@@ -109,12 +111,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       maxAge: LIMITS.sessionTtlMs,
     },
   });
-  const purge = setInterval(() => {
-    store.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
-  }, 60 * 60 * 1000);
+  const purge = setInterval(
+    () => {
+      store.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
+    },
+    60 * 60 * 1000,
+  );
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
+  // The messaging socket at /ws (issue 5), before the modules that publish on it.
+  await registerRealtime(app, { identify: async (request) => (await loadUser(request))?.id ?? null });
   await app.register(registerModules, { prefix: '/api' });
   if (opts.serveWeb !== false) await registerWeb(app);
   else

@@ -49,15 +49,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   } else {
     app.log.warn('dist/web not found: run "npm run build" to serve the front end');
   }
-  const shell = () => (hasBuild ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bitaqa</title><p>Front end not built.</p>');
+  const shell = () =>
+    hasBuild ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bitaqa</title><p>Front end not built.</p>';
   const cachedShell = app.ctx.config.env === 'production' ? shell() : null;
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
+      return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
     }
     if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !pathname.startsWith('/cards/')) {
       return reply.status(404).type('text/plain').send('Not found');

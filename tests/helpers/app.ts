@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
@@ -45,10 +45,12 @@ export interface TestApp {
   mailer: MemoryMailer;
   config: Config;
   /** Inserts a verified user directly and signs them in through the API. */
-  signUp(opts?: Partial<Pick<User, 'role' | 'firstName' | 'lastName' | 'email' | 'subscriptionStatus' | 'roleChosen'>>): Promise<TestUser>;
+  signUp(
+    opts?: Partial<Pick<User, 'role' | 'firstName' | 'lastName' | 'email' | 'subscriptionStatus' | 'roleChosen'>>,
+  ): Promise<TestUser>;
   /** The admin account, signed in through /api/auth/admin-login. */
   signInAdmin(): Promise<TestUser>;
-  inject(opts: InjectOptions & { as?: TestUser }): ReturnType<FastifyInstance['inject']>;
+  inject(opts: InjectOptions & { as?: TestUser }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -116,7 +118,12 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     },
     async signInAdmin() {
       const [user] = await database.db.select().from(users).where(eq(users.username, 'admin'));
-      return signInWith('/api/auth/admin-login', { username: 'admin', password: 'admin-password-1' }, user, 'admin-password-1');
+      return signInWith(
+        '/api/auth/admin-login',
+        { username: 'admin', password: 'admin-password-1' },
+        user,
+        'admin-password-1',
+      );
     },
     inject({ as, ...o }) {
       return app.inject({ ...o, cookies: { ...(o.cookies ?? {}), ...(as?.cookies ?? {}) } });

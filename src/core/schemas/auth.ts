@@ -62,7 +62,13 @@ export const profileSchema = z.object({
   lastName: personName('Last name'),
   email: emailField,
   phone: z
-    .union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
+    ])
     .optional()
     .nullable(),
   company: optionalText(LIMITS.shortTextMax),
@@ -71,6 +77,8 @@ export const profileSchema = z.object({
   preferredLanguage: z.enum(UI_LANGUAGES).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const preferencesSchema = z.object({ preferredLanguage: z.enum(UI_LANGUAGES) });
 
 export const verifyEmailSchema = z.object({
   token: z.string().min(10, 'The verification link is not valid').max(200),

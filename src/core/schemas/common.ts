@@ -16,7 +16,10 @@ export const httpUrl = z
   }, 'Must be a link starting with http:// or https://');
 
 /** An optional http(s) URL where the empty string means "none". */
-export const optionalHttpUrl = z.union([z.literal(''), httpUrl]).optional().nullable();
+export const optionalHttpUrl = z
+  .union([z.literal(''), httpUrl])
+  .optional()
+  .nullable();
 
 export const uuidParam = z.object({ id: z.string().uuid('Not a valid id') });
 

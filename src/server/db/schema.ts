@@ -89,6 +89,8 @@ export const users = pgTable(
     emailVerificationExpires: timestamp('email_verification_expires', { withTimezone: true }),
     subscriptionStatus: text('subscription_status').notNull().default('inactive'),
     subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
+    /** When the renewal reminder for the current period was mailed (issue 6: once per period). */
+    subscriptionReminderSentAt: timestamp('subscription_reminder_sent_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     phone: varchar('phone', { length: 32 }),
@@ -114,6 +116,9 @@ export const users = pgTable(
     uniqueIndex('users_username_idx').on(t.username),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // Issue 6: the expiry job finds active subscriptions by period end; webhooks find the user.
+    index('users_subscription_end_idx').on(t.subscriptionStatus, t.subscriptionPeriodEnd),
+    index('users_stripe_subscription_idx').on(t.stripeSubscriptionId),
   ],
 );
 
@@ -151,10 +156,7 @@ export const businessCards = pgTable(
     financingSolutions: text('financing_solutions'),
     projectPortfolioLink: text('project_portfolio_link'),
     investmentBudgetRange: varchar('investment_budget_range', { length: 32 }),
-    investmentInterests: investmentInterest('investment_interests')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
+    investmentInterests: investmentInterest('investment_interests').array().notNull().default(sql`'{}'`),
     investmentProfile: text('investment_profile'),
     regionsOfInterest: text('regions_of_interest').array().notNull().default(sql`'{}'`),
     description: text('description'),
@@ -305,9 +307,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('messages_unread_idx')
-      .on(t.conversationId, t.senderId)
-      .where(sql`${t.isRead} = false`),
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.isRead} = false`),
     index('messages_created_at_idx').on(t.createdAt),
   ],
 );
@@ -370,7 +370,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // Issue 6: an entity's history (profile activity shows a card's status changes).
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(

@@ -3,7 +3,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { subscriptionRoutes } from './subscription/routes';
+import { messagingRoutes } from './messaging/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(messagingRoutes);
 };

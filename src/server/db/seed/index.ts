@@ -19,10 +19,7 @@ export type SeedStep = (ctx: AppContext, state: SeedState) => Promise<void>;
 /** Steps after the users, in order. */
 const SEED_STEPS: { name: string; run: SeedStep }[] = [];
 
-export async function seedDemo(
-  ctx: AppContext,
-  log: { info: (o: object, m?: string) => void },
-): Promise<boolean> {
+export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: string) => void }): Promise<boolean> {
   const [{ count }] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)

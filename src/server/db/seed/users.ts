@@ -80,7 +80,7 @@ export const NAMED_DEMO_ACCOUNTS = {
 } as const;
 
 export function demoEmail(p: Person): string {
-  return `${p.first}.${p.last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@demo.bitaqa.ae';
+  return `${`${p.first}.${p.last}`.toLowerCase().replace(/[^a-z.]/g, '')}@demo.bitaqa.ae`;
 }
 
 export interface DemoUser {

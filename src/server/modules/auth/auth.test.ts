@@ -40,7 +40,11 @@ describe('registration and e-mail verification', () => {
     expect(row.emailVerificationToken).not.toBe(token);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const early = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+    const early = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
@@ -51,7 +55,11 @@ describe('registration and e-mail verification', () => {
     const again = await t.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(again.statusCode).toBe(400);
 
-    const login = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email.toUpperCase(), password: body.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email.toUpperCase(), password: body.password },
+    });
     expect(login.statusCode).toBe(200);
     const me = await t.inject({ method: 'GET', url: '/api/auth/user', cookies: cookiesFrom(login) });
     expect(me.statusCode).toBe(200);
@@ -62,7 +70,10 @@ describe('registration and e-mail verification', () => {
     const body = registration();
     await t.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     const token = tokenFrom(t.mailer.lastTo(body.email)!.text);
-    await t.database.db.update(users).set({ emailVerificationExpires: new Date(Date.now() - 1000) }).where(eq(users.email, body.email));
+    await t.database.db
+      .update(users)
+      .set({ emailVerificationExpires: new Date(Date.now() - 1000) })
+      .where(eq(users.email, body.email));
     const res = await t.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/expired/);
@@ -72,8 +83,16 @@ describe('registration and e-mail verification', () => {
     const body = registration();
     await t.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     const before = t.mailer.sent.length;
-    const known = await t.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: body.email } });
-    const unknown = await t.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'nobody@example.com' } });
+    const known = await t.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: body.email },
+    });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: 'nobody@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
@@ -83,9 +102,16 @@ describe('registration and e-mail verification', () => {
   it('answers 409 for a duplicate e-mail in any letter case and writes nothing', async () => {
     const body = registration();
     expect((await t.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
-    const dup = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, email: body.email.toUpperCase() } });
+    const dup = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, email: body.email.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(409);
-    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = ${body.email}`);
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${body.email}`);
     expect(n).toBe(1);
   });
 
@@ -104,7 +130,12 @@ describe('registration and e-mail verification', () => {
   });
 
   it('answers 400 for malformed JSON and missing fields, never 500', async () => {
-    const bad = await t.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"firstName":' });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName":',
+    });
     expect(bad.statusCode).toBe(400);
     const empty = await t.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
     expect(empty.statusCode).toBe(400);
@@ -115,8 +146,16 @@ describe('registration and e-mail verification', () => {
 describe('sign-in and sessions', () => {
   it('gives the same 401 for an unknown e-mail and a wrong password', async () => {
     const u = await t.signUp();
-    const wrong = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.user.email, password: 'nope-nope' } });
-    const unknown = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ghost@example.com', password: 'nope-nope' } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.user.email, password: 'nope-nope' },
+    });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ghost@example.com', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
@@ -125,23 +164,41 @@ describe('sign-in and sessions', () => {
   it('validates the login form with the spec messages', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bad', password: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ email: 'Please enter a valid email address', password: 'Password is required' });
+    expect(res.json().errors).toMatchObject({
+      email: 'Please enter a valid email address',
+      password: 'Password is required',
+    });
   });
 
   it('answers 429 after more than 10 failed attempts a minute for one e-mail', async () => {
     const u = await t.signUp();
     for (let i = 0; i < 10; i++) {
-      const r = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.user.email, password: 'wrong-pass' }, remoteAddress: `10.0.0.${i + 1}` });
+      const r = await t.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.user.email, password: 'wrong-pass' },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.user.email, password: u.password }, remoteAddress: '10.0.1.1' });
+    const blocked = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.user.email, password: u.password },
+      remoteAddress: '10.0.1.1',
+    });
     expect(blocked.statusCode).toBe(429);
   });
 
   it('stores sessions in the sessions table, regenerates the id at sign-in, and ends it at logout', async () => {
     const u = await t.signUp();
     const first = u.cookies['bitaqa.sid'];
-    const second = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.user.email, password: u.password }, cookies: u.cookies });
+    const second = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.user.email, password: u.password },
+      cookies: u.cookies,
+    });
     const secondSid = cookiesFrom(second)['bitaqa.sid'];
     expect(secondSid).toBeTruthy();
     expect(secondSid).not.toBe(first);
@@ -175,7 +232,12 @@ describe('sign-in and sessions', () => {
 describe('role selection', () => {
   it('accepts the four professional roles and records the choice', async () => {
     const u = await t.signUp({ roleChosen: false });
-    const res = await t.inject({ method: 'POST', url: '/api/auth/update-role', as: u, payload: { role: 'banking_broker' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/update-role',
+      as: u,
+      payload: { role: 'banking_broker' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'banking_broker', roleChosen: true });
   });
@@ -215,14 +277,32 @@ describe('profile', () => {
   it('refuses an e-mail that belongs to someone else with 409', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    const res = await t.inject({ method: 'PATCH', url: '/api/auth/profile', as: a, payload: { firstName: 'A', lastName: 'B', email: b.user.email } });
+    const res = await t.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { firstName: 'A', lastName: 'B', email: b.user.email },
+    });
     expect(res.statusCode).toBe(409);
   });
 
   it('needs a session and valid input', async () => {
-    expect((await t.inject({ method: 'PATCH', url: '/api/auth/profile', payload: { firstName: 'A', lastName: 'B', email: 'a@b.co' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: '/api/auth/profile',
+          payload: { firstName: 'A', lastName: 'B', email: 'a@b.co' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const u = await t.signUp();
-    const bad = await t.inject({ method: 'PATCH', url: '/api/auth/profile', as: u, payload: { firstName: 'A', lastName: 'B', email: 'nope' } });
+    const bad = await t.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: u,
+      payload: { firstName: 'A', lastName: 'B', email: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -236,10 +316,18 @@ describe('admin sign-in', () => {
   });
 
   it('refuses wrong admin credentials, and a professional account on the admin sign-in', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'admin', password: 'wrong-password' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'admin', password: 'wrong-password' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid admin credentials. Please try again.');
-    const empty = await t.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: '', password: '' } });
+    const empty = await t.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: '', password: '' },
+    });
     expect(empty.json().errors).toMatchObject({ username: 'Username is required', password: 'Password is required' });
   });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   adminLoginSchema,
   loginSchema,
+  preferencesSchema,
   profileSchema,
   publicUserSchema,
   registerSchema,
@@ -46,14 +47,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(await auth.verifyEmail(request.body.token)),
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
   );
 
-  app.post('/auth/resend-verification', { schema: { body: resendVerificationSchema, response: { 200: message } } }, async (request) => {
-    await auth.resendVerification(request.body.email);
-    return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
-  });
+  app.post(
+    '/auth/resend-verification',
+    { schema: { body: resendVerificationSchema, response: { 200: message } } },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
+    },
+  );
 
   app.post('/auth/login', { schema: { body: loginSchema, response: { 200: publicUserSchema } } }, async (request) => {
     const user = await auth.login(request.body.email, request.body.password, request.ip);
@@ -79,14 +86,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toPublicUser(await auth.updateProfile(userOf(request), request.body)),
   );
 
-  app.post('/auth/admin-login', { schema: { body: adminLoginSchema, response: { 200: publicUserSchema } } }, async (request) => {
-    const user = await auth.adminLogin(request.body.username, request.body.password, request.ip);
-    await signIn(request, user);
-    return toPublicUser(user);
-  });
+  app.patch(
+    '/auth/preferences',
+    { preHandler: requireUser, schema: { body: preferencesSchema, response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(await auth.updatePreferences(userOf(request), request.body.preferredLanguage)),
+  );
 
-  app.get('/admin/auth', { preHandler: requireAdmin, schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(userOf(request)),
+  app.post(
+    '/auth/admin-login',
+    { schema: { body: adminLoginSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const user = await auth.adminLogin(request.body.username, request.body.password, request.ip);
+      await signIn(request, user);
+      return toPublicUser(user);
+    },
+  );
+
+  app.get(
+    '/admin/auth',
+    { preHandler: requireAdmin, schema: { response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(userOf(request)),
   );
 
   // Browser-level navigations (spec §2).

@@ -13,8 +13,9 @@ import { FailureLimiter } from './rate-limit';
 export const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
 const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' ||
-    (err as { cause?: { code?: string } }).cause?.code === '23505');
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
@@ -67,8 +68,12 @@ export function createAuthService(ctx: AppContext) {
     async verifyEmail(token: string): Promise<User> {
       const hash = sha256(token);
       const [user] = await db.select().from(users).where(eq(users.emailVerificationToken, hash)).limit(1);
-      if (!user || !user.emailVerificationExpires || user.emailVerificationExpires.getTime() < Date.now()) {
-        throw new AppError(400, 'TOKEN_INVALID', 'This verification link is invalid or has expired. Request a new one from the sign-in page.');
+      if (!user?.emailVerificationExpires || user.emailVerificationExpires.getTime() < Date.now()) {
+        throw new AppError(
+          400,
+          'TOKEN_INVALID',
+          'This verification link is invalid or has expired. Request a new one from the sign-in page.',
+        );
       }
       const [updated] = await db
         .update(users)
@@ -92,16 +97,25 @@ export function createAuthService(ctx: AppContext) {
 
     async login(email: string, password: string, ip: string): Promise<User> {
       const keys = [`e:${email.toLowerCase()}`, `ip:${ip}`];
-      if (limiter.isBlocked(keys)) throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait a minute and try again.');
+      if (limiter.isBlocked(keys))
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many failed sign-in attempts. Please wait a minute and try again.',
+        );
       const user = await findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.deletedAt || user.role === 'admin') {
         limiter.fail(keys);
         throw unauthorized('Invalid email or password');
       }
-      if (user.suspendedAt) throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
+      if (user.suspendedAt)
+        throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
       if (!user.isEmailVerified) {
-        throw forbidden('Please verify your email address before signing in. Check your inbox, or request a new link.', 'EMAIL_NOT_VERIFIED');
+        throw forbidden(
+          'Please verify your email address before signing in. Check your inbox, or request a new link.',
+          'EMAIL_NOT_VERIFIED',
+        );
       }
       limiter.reset(keys);
       return user;
@@ -109,7 +123,12 @@ export function createAuthService(ctx: AppContext) {
 
     async adminLogin(username: string, password: string, ip: string): Promise<User> {
       const keys = [`a:${username.toLowerCase()}`, `ip:${ip}`];
-      if (limiter.isBlocked(keys)) throw new AppError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Please wait a minute and try again.');
+      if (limiter.isBlocked(keys))
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many failed sign-in attempts. Please wait a minute and try again.',
+        );
       const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.role !== 'admin' || user.suspendedAt || user.deletedAt) {
@@ -122,11 +141,7 @@ export function createAuthService(ctx: AppContext) {
 
     async updateRole(user: User, role: User['role']): Promise<User> {
       if (user.role === 'admin') throw forbidden('The admin account cannot change its role.');
-      const [updated] = await db
-        .update(users)
-        .set({ role, roleChosen: true })
-        .where(eq(users.id, user.id))
-        .returning();
+      const [updated] = await db.update(users).set({ role, roleChosen: true }).where(eq(users.id, user.id)).returning();
       return updated;
     },
 
@@ -157,6 +172,11 @@ export function createAuthService(ctx: AppContext) {
       }
     },
 
+    async updatePreferences(user: User, preferredLanguage: 'en' | 'ar'): Promise<User> {
+      const [updated] = await db.update(users).set({ preferredLanguage }).where(eq(users.id, user.id)).returning();
+      return updated;
+    },
+
     /** Creates or updates the admin account from ADMIN_USERNAME/ADMIN_PASSWORD (or a random one). */
     async ensureAdmin(log: { info: (o: object, m: string) => void; warn: (m: string) => void }): Promise<void> {
       const configured = config.admin;
@@ -184,7 +204,9 @@ export function createAuthService(ctx: AppContext) {
         isEmailVerified: true,
       });
       if (!configured) {
-        log.warn(`Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`);
+        log.warn(
+          `Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`,
+        );
       } else {
         log.info({ username }, 'admin account created');
       }

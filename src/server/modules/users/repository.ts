@@ -4,11 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { users, type User } from '../../db/schema';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
   return row;
 }
 

@@ -1,0 +1,304 @@
+/**
+ * Business card payloads (spec §3, §5, issue 3). The same schema validates the card form in the
+ * browser and the request on the server; ownership and status rules live in the server's service.
+ */
+import { z } from 'zod';
+import {
+  BROKER_SPECIALIZATIONS,
+  CARD_STATUSES,
+  COUNTRY_CODES,
+  DEVELOPER_PROJECT_TYPES,
+  EMIRATES,
+  GENDERS,
+  INVESTMENT_INTERESTS,
+  INVESTOR_BUDGETS,
+  LANGUAGES,
+  LOAN_SPECIALIZATIONS,
+  NATIONALITIES,
+  PROFESSIONAL_ROLES,
+  UAE_BANKS,
+  UI_LANGUAGES,
+  USER_ROLES,
+} from '../enums';
+import { LIMITS } from '../limits';
+import { emailField, httpUrl, optionalHttpUrl } from './common';
+
+/** A user may hold a few cards (one per role or company), not an unbounded number. */
+export const MAX_CARDS_PER_USER = 10;
+export const LIST_ITEM_MAX = 100;
+export const OFFICE_ADDRESS_MAX = 500;
+
+/** roleTitle holds the broker specialization or the banking loan specialization (lead's mapping). */
+export const ROLE_TITLES = [...BROKER_SPECIALIZATIONS, ...LOAN_SPECIALIZATIONS] as const;
+
+/** Optional enum where '' (an untouched select) means "none". */
+const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z
+    .union([z.literal(''), z.enum(values, { error: `Please choose a valid ${label}` })])
+    .optional()
+    .nullable();
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().nullable();
+
+const enumList = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z
+    .array(z.enum(values, { error: `Please choose a valid ${label}` }))
+    .max(values.length, `Too many ${label} values`)
+    .optional();
+
+const textList = (label: string) =>
+  z
+    .array(
+      z.string().trim().min(1).max(LIST_ITEM_MAX, `Each ${label} entry must be at most ${LIST_ITEM_MAX} characters`),
+    )
+    .max(LIMITS.listMax, `At most ${LIMITS.listMax} ${label} entries`)
+    .optional();
+
+const optionalInt = (min: number, max: number, label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`)
+    .optional()
+    .nullable();
+
+const shaped = (re: RegExp, message: string) =>
+  z
+    .union([z.literal(''), z.string().trim().regex(re, message)])
+    .optional()
+    .nullable();
+
+/** An image: an http(s) URL or a path on this site (uploads, generated avatars). */
+export const imageUrl = z
+  .union([
+    z.literal(''),
+    httpUrl,
+    z
+      .string()
+      .trim()
+      .max(LIMITS.urlMax)
+      .regex(/^\/(?!\/)[A-Za-z0-9._~%/-]+$/, 'Must be a link starting with http:// or https://'),
+  ])
+  .optional()
+  .nullable();
+
+export const socialLinksSchema = z.object({
+  linkedin: optionalHttpUrl,
+  twitter: optionalHttpUrl,
+  instagram: optionalHttpUrl,
+  website: optionalHttpUrl,
+});
+export type SocialLinksInput = z.infer<typeof socialLinksSchema>;
+
+export const LICENSE_PATTERNS = {
+  /** RERA Broker Registration Number: digits only. */
+  brn: /^\d{3,10}$/,
+  /** RERA Office Registration Number: digits only. */
+  orn: /^\d{3,10}$/,
+  /** Mortgage broker practice card: letters and digits. */
+  practiceCard: /^[A-Za-z0-9]{4,30}$/,
+} as const;
+
+/** The card payload of the create and edit forms (spec §5: only name and profession are enforced). */
+export const cardInputSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
+  profession: z
+    .string({ error: 'Profession is required' })
+    .trim()
+    .min(1, 'Profession is required')
+    .max(LIMITS.shortTextMax, `Profession must be at most ${LIMITS.shortTextMax} characters`),
+  company: optionalText(LIMITS.shortTextMax, 'Company'),
+  roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),
+  phone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. 50 123 4567'),
+    ])
+    .optional()
+    .nullable(),
+  countryCode: optionalEnum(COUNTRY_CODES, 'country code'),
+  email: z
+    .union([z.literal(''), emailField])
+    .optional()
+    .nullable(),
+  gender: optionalEnum(GENDERS, 'gender'),
+  nationality: optionalEnum(NATIONALITIES, 'nationality'),
+  age: optionalInt(LIMITS.ageMin, LIMITS.ageMax, 'Age'),
+  yearsOfExperience: optionalInt(LIMITS.experienceMin, LIMITS.experienceMax, 'Years of experience'),
+  languages: enumList(LANGUAGES, 'language'),
+  emirate: optionalEnum(EMIRATES, 'emirate'),
+  area: optionalText(LIMITS.nameMax, 'Area'),
+  officeAddress: optionalText(OFFICE_ADDRESS_MAX, 'Office address'),
+  googleMapsLink: optionalHttpUrl,
+  professionalBio: optionalText(LIMITS.longTextMax, 'Professional bio'),
+  salesPitch: optionalText(LIMITS.longTextMax, 'Sales pitch'),
+  valueProposition: optionalText(LIMITS.longTextMax, 'Value proposition'),
+  propertySpecialization: enumList(DEVELOPER_PROJECT_TYPES, 'project type'),
+  bankName: optionalEnum(UAE_BANKS, 'bank'),
+  servicesOffered: textList('service'),
+  financingSolutions: optionalText(LIMITS.longTextMax, 'Financing solutions'),
+  projectPortfolioLink: optionalHttpUrl,
+  investmentBudgetRange: optionalEnum(INVESTOR_BUDGETS, 'budget range'),
+  investmentInterests: enumList(INVESTMENT_INTERESTS, 'investment interest'),
+  investmentProfile: optionalText(LIMITS.longTextMax, 'Investment profile'),
+  regionsOfInterest: textList('region'),
+  description: optionalText(LIMITS.longTextMax, 'Description'),
+  socialLinks: socialLinksSchema.optional(),
+  profileImageUrl: imageUrl,
+  brnNumber: shaped(LICENSE_PATTERNS.brn, 'BRN must be 3 to 10 digits'),
+  ornNumber: shaped(LICENSE_PATTERNS.orn, 'ORN must be 3 to 10 digits'),
+  practiceCardNumber: shaped(LICENSE_PATTERNS.practiceCard, 'Practice card number must be 4 to 30 letters or digits'),
+  aiGenerated: z.boolean().optional(),
+  // A `userId` in the body (spec §7) is stripped like any unknown key: the owner is the session's user.
+});
+export type CardInput = z.input<typeof cardInputSchema>;
+export type CardInputParsed = z.output<typeof cardInputSchema>;
+
+export const cardUserSchema = z.object({
+  id: z.string(),
+  role: z.enum(USER_ROLES),
+  profileImageUrl: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+export const cardStatsSchema = z.object({
+  views: z.number(),
+  vcardDownloads: z.number(),
+  qrVisits: z.number(),
+});
+
+/** A card as the API answers it. `stats` and `rejectionReason` only reach the owner and admins. */
+export const cardSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  profession: z.string(),
+  company: z.string().nullable(),
+  roleTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  nationality: z.enum(NATIONALITIES).nullable(),
+  age: z.number().nullable(),
+  yearsOfExperience: z.number().nullable(),
+  languages: z.array(z.enum(LANGUAGES)),
+  emirate: z.enum(EMIRATES).nullable(),
+  area: z.string().nullable(),
+  officeAddress: z.string().nullable(),
+  googleMapsLink: z.string().nullable(),
+  professionalBio: z.string().nullable(),
+  salesPitch: z.string().nullable(),
+  valueProposition: z.string().nullable(),
+  propertySpecialization: z.array(z.string()),
+  bankName: z.string().nullable(),
+  servicesOffered: z.array(z.string()),
+  financingSolutions: z.string().nullable(),
+  projectPortfolioLink: z.string().nullable(),
+  investmentBudgetRange: z.string().nullable(),
+  investmentInterests: z.array(z.enum(INVESTMENT_INTERESTS)),
+  investmentProfile: z.string().nullable(),
+  regionsOfInterest: z.array(z.string()),
+  description: z.string().nullable(),
+  socialLinks: z.object({
+    linkedin: z.string().optional(),
+    twitter: z.string().optional(),
+    instagram: z.string().optional(),
+    website: z.string().optional(),
+  }),
+  profileImageUrl: z.string().nullable(),
+  brnNumber: z.string().nullable(),
+  ornNumber: z.string().nullable(),
+  practiceCardNumber: z.string().nullable(),
+  licenseVerified: z.boolean(),
+  status: z.enum(CARD_STATUSES),
+  rejectionReason: z.string().nullable(),
+  isPublic: z.boolean(),
+  aiGenerated: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: cardUserSchema,
+  stats: cardStatsSchema.optional(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+/** Admin decision on a card (spec §7: status, optionally isPublic; issue 3: a reason on rejection). */
+export const cardStatusUpdateSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  isPublic: z.boolean().optional(),
+  reason: z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
+});
+export type CardStatusUpdate = z.infer<typeof cardStatusUpdateSchema>;
+
+export const cardLicenseUpdateSchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });
+
+/** Analytics mark sent by the public card page (issue 3: views and ?src=qr visits). */
+export const cardViewSchema = z.object({ src: z.enum(['qr', 'link']).optional() });
+
+export const cardQrSchema = z.object({
+  url: z.string(),
+  svg: z.string(),
+  dataUrl: z.string(),
+});
+
+export const pendingPropertySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  createdAt: z.string(),
+  owner: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+
+export const pendingApprovalsSchema = z.object({
+  businessCards: z.array(cardSchema),
+  properties: z.array(pendingPropertySchema),
+  totals: z.object({ businessCards: z.number(), properties: z.number() }),
+});
+export type PendingApprovals = z.infer<typeof pendingApprovalsSchema>;
+
+// ——— AI generation (spec §5, §7; issue 3) ———
+
+export const AI_NAME_REQUIRED = 'Please enter your name before generating AI content.';
+export const AI_ROLE_REQUIRED = 'Role Required: please choose your professional role before generating AI content.';
+
+export const aiGenerateRequestSchema = z.object({
+  role: z.enum(PROFESSIONAL_ROLES, { error: AI_ROLE_REQUIRED }),
+  name: z.string({ error: AI_NAME_REQUIRED }).trim().min(1, AI_NAME_REQUIRED).max(LIMITS.nameMax),
+  company: optionalText(LIMITS.shortTextMax, 'Company'),
+  language: z.enum(UI_LANGUAGES).optional(),
+  roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),
+  bankName: optionalEnum(UAE_BANKS, 'bank'),
+  propertySpecialization: enumList(DEVELOPER_PROJECT_TYPES, 'project type'),
+  emirate: optionalEnum(EMIRATES, 'emirate'),
+  area: optionalText(LIMITS.nameMax, 'Area'),
+  languages: enumList(LANGUAGES, 'language'),
+  yearsOfExperience: optionalInt(LIMITS.experienceMin, LIMITS.experienceMax, 'Years of experience'),
+  investmentBudgetRange: optionalEnum(INVESTOR_BUDGETS, 'budget range'),
+  investmentInterests: enumList(INVESTMENT_INTERESTS, 'investment interest'),
+  nationality: optionalEnum(NATIONALITIES, 'nationality'),
+  /** Lets the Arabic text use the right grammatical gender. */
+  gender: optionalEnum(GENDERS, 'gender'),
+});
+export type AiGenerateRequest = z.output<typeof aiGenerateRequestSchema>;
+
+export const aiGenerateResponseSchema = z.object({
+  profession: z.string(),
+  description: z.string(),
+  suggestedCompany: z.string().optional(),
+  salesPitch: z.string().optional(),
+  valueProposition: z.string().optional(),
+  language: z.enum(UI_LANGUAGES),
+  /** Which provider wrote it: the configured model or the built-in composer. */
+  source: z.enum(['ai', 'composer']),
+});
+export type AiGenerateResponse = z.infer<typeof aiGenerateResponseSchema>;

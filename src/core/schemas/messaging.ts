@@ -1,0 +1,118 @@
+/**
+ * Messaging payloads (spec §3 conversations/messages, §4 messaging socket, §5, §7; issue 5).
+ * The composer validates with the same schema the server applies to POST /api/messages.
+ */
+import { z } from 'zod';
+import { USER_ROLES } from '../enums';
+import { LIMITS } from '../limits';
+
+/** Page sizes of the message history and the conversation list. */
+export const MESSAGING_PAGE = {
+  messagesDefault: 50,
+  messagesMax: 100,
+  conversationsDefault: 50,
+  conversationsMax: 100,
+} as const;
+
+/** Close codes of the /ws socket (4000–4999 are free for applications). */
+export const WS_CLOSE = {
+  /** No valid session on the upgrade request: the client should not retry until signed in. */
+  unauthorized: 4401,
+  /** The authenticate message named another user, or the page came from another origin. */
+  forbidden: 4403,
+} as const;
+
+export const messageContentField = z
+  .string({ error: 'Message cannot be empty' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(LIMITS.messageMax, `Message must be at most ${LIMITS.messageMax} characters`);
+
+export const startConversationSchema = z.object({
+  participantId: z.string({ error: 'participantId is required' }).uuid('Not a valid user id'),
+});
+export type StartConversationInput = z.infer<typeof startConversationSchema>;
+
+export const sendMessageSchema = z.object({
+  conversationId: z.string({ error: 'conversationId is required' }).uuid('Not a valid conversation id'),
+  content: messageContentField,
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** Older pages: `before` is the id of the oldest message the client already has. */
+export const messagesQuerySchema = z.object({
+  before: z.string().uuid('Not a valid message id').optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGING_PAGE.messagesMax).default(MESSAGING_PAGE.messagesDefault),
+});
+export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
+
+export const conversationsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MESSAGING_PAGE.conversationsMax)
+    .default(MESSAGING_PAGE.conversationsDefault),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A participant or sender as views show it. A deleted account shows as "Deleted user". */
+export const participantSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(USER_ROLES),
+  profileImageUrl: z.string().nullable(),
+  /** True when the account was deleted; the names then read "Deleted" "user". */
+  isDeleted: z.boolean(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sender: participantSchema,
+});
+export type MessageView = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  participant1Id: z.string(),
+  participant2Id: z.string(),
+  participant1: participantSchema,
+  participant2: participantSchema,
+  /** Time of the last message; null until the first one is sent. */
+  lastMessageAt: z.string().nullable(),
+  lastMessage: z
+    .object({ id: z.string(), content: z.string(), senderId: z.string(), createdAt: z.string() })
+    .nullable(),
+  /** Messages from the other participant that the caller has not read. */
+  unreadCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationView = z.infer<typeof conversationSchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export const markReadResultSchema = z.object({ marked: z.number().int() });
+
+/** What a browser may send on /ws (spec §4). */
+export const clientSocketEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('authenticate'), userId: z.string() }),
+]);
+export type ClientSocketEvent = z.infer<typeof clientSocketEventSchema>;
+
+/** What the server sends on /ws. */
+export type ServerSocketEvent =
+  | { type: 'authenticated'; userId: string }
+  | { type: 'new_message'; conversationId: string; message: MessageView }
+  /** Someone read messages of the conversation: unread counts changed. */
+  | { type: 'messages_read'; conversationId: string; readerId: string }
+  /** The server may have missed events (its cross-process listener reconnected): refetch. */
+  | { type: 'resync' }
+  | { type: 'error'; code: string; message: string };

@@ -1,0 +1,24 @@
+/** The admin audit log (issue 6): who did what, when, with the row before and after. */
+import type { DbOrTx } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one entry; pass the transaction of the change so both land or neither does. */
+export async function writeAudit(db: DbOrTx, e: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: e.actorId,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId ?? null,
+    before: e.before === undefined ? null : JSON.parse(JSON.stringify(e.before)),
+    after: e.after === undefined ? null : JSON.parse(JSON.stringify(e.after)),
+  });
+}

@@ -1,0 +1,140 @@
+/** SQL for business cards: one join for the owner, never a query per row. */
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type BusinessCard, businessCards, cardEvents, properties, type User, users } from '../../db/schema';
+
+export type CardOwner = Pick<
+  User,
+  'id' | 'role' | 'profileImageUrl' | 'firstName' | 'lastName' | 'suspendedAt' | 'deletedAt'
+>;
+export type CardRow = { card: BusinessCard; user: CardOwner };
+export type CardValues = Omit<typeof businessCards.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type CardEventType = 'view' | 'vcard' | 'qr';
+
+const ownerColumns = {
+  id: users.id,
+  role: users.role,
+  profileImageUrl: users.profileImageUrl,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  suspendedAt: users.suspendedAt,
+  deletedAt: users.deletedAt,
+};
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id is simply "not found" (issue 3), never a database error. */
+export const isUuid = (id: string) => UUID_RE.test(id);
+
+function selectCards(db: DbOrTx) {
+  return db
+    .select({ card: businessCards, user: ownerColumns })
+    .from(businessCards)
+    .innerJoin(users, eq(users.id, businessCards.userId));
+}
+
+export async function findCardById(db: DbOrTx, id: string): Promise<CardRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectCards(db).where(eq(businessCards.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the card row for a read-modify-write inside a transaction. */
+export async function lockCard(tx: DbOrTx, id: string): Promise<BusinessCard | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(businessCards).where(eq(businessCards.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function listCardsByUser(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<CardRow[]> {
+  return selectCards(db)
+    .where(eq(businessCards.userId, userId))
+    .orderBy(desc(businessCards.createdAt), desc(businessCards.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countCardsByUser(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(businessCards).where(eq(businessCards.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertCard(db: DbOrTx, values: CardValues): Promise<BusinessCard> {
+  const [row] = await db.insert(businessCards).values(values).returning();
+  return row;
+}
+
+export async function updateCard(db: DbOrTx, id: string, values: Partial<CardValues>): Promise<BusinessCard> {
+  const [row] = await db.update(businessCards).set(values).where(eq(businessCards.id, id)).returning();
+  return row;
+}
+
+export async function deleteCard(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(businessCards).where(eq(businessCards.id, id));
+}
+
+/** Pending cards, oldest first so the queue is worked in order (uses business_cards_public_idx). */
+export async function listPendingCards(db: DbOrTx, page: { limit: number; offset: number }): Promise<CardRow[]> {
+  return selectCards(db)
+    .where(and(eq(businessCards.status, 'pending'), isNull(users.deletedAt)))
+    .orderBy(businessCards.createdAt, businessCards.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countPendingCards(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(businessCards)
+    .innerJoin(users, eq(users.id, businessCards.userId))
+    .where(and(eq(businessCards.status, 'pending'), isNull(users.deletedAt)));
+  return row?.n ?? 0;
+}
+
+const pendingPropertyWhere = and(eq(properties.isApproved, false), isNull(properties.rejectionReason));
+
+/** Read-only view of listings awaiting approval (the properties module owns the writes). */
+export async function listPendingProperties(db: DbOrTx, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      id: properties.id,
+      title: properties.title,
+      price: properties.price,
+      createdAt: properties.createdAt,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(pendingPropertyWhere)
+    .orderBy(properties.createdAt, properties.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countPendingProperties(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(properties).where(pendingPropertyWhere);
+  return row?.n ?? 0;
+}
+
+const counterOf = {
+  view: 'viewCount',
+  vcard: 'vcardDownloads',
+  qr: 'qrVisits',
+} as const;
+
+/** Records analytics events and bumps the card's counters; updatedAt is left as it was. */
+export async function recordCardEvents(db: DbOrTx, cardId: string, types: CardEventType[]): Promise<void> {
+  if (!types.length) return;
+  await db.insert(cardEvents).values(types.map((type) => ({ cardId, type })));
+  const set: Partial<Record<(typeof counterOf)[CardEventType] | 'updatedAt', SQL>> = {
+    updatedAt: sql`${businessCards.updatedAt}`,
+  };
+  for (const type of types) {
+    const key = counterOf[type];
+    set[key] = sql`${businessCards[key]} + 1`;
+  }
+  await db.update(businessCards).set(set).where(eq(businessCards.id, cardId));
+}

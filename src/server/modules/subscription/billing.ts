@@ -1,0 +1,92 @@
+/**
+ * The one internal path that changes a subscription (issue 6): a verified Stripe webhook and a
+ * confirmed test payment both end here. It runs in one transaction, records the provider event
+ * first so a replayed event changes nothing, stores the payment, and sets the user's status.
+ */
+import { eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, users, webhookEvents } from '../../db/schema';
+import { writeAudit } from '../audit/log';
+
+export interface BillingPayment {
+  provider: 'stripe' | 'test';
+  providerRef: string;
+  amountAed: number;
+  status: 'succeeded' | 'failed';
+  periodStart: Date | null;
+  periodEnd: Date | null;
+}
+
+export interface BillingUpdate {
+  /** Provider event id; the update is applied at most once per id. */
+  eventId: string;
+  eventType: string;
+  userId: string;
+  payment?: BillingPayment;
+  /** The subscription state after this event, as the provider reports it now. */
+  state: { active: boolean; periodEnd: Date | null };
+}
+
+export type BillingOutcome =
+  | { applied: false }
+  | { applied: true; activated: boolean; deactivated: boolean; paymentRecorded: boolean };
+
+export async function applyBillingUpdate(db: Db, u: BillingUpdate): Promise<BillingOutcome> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(webhookEvents)
+      .values({ id: u.eventId, type: u.eventType })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (fresh.length === 0) return { applied: false };
+
+    let paymentRecorded = false;
+    if (u.payment) {
+      const p = u.payment;
+      // A late "failed" never overwrites a payment that already succeeded.
+      const rows = await tx
+        .insert(payments)
+        .values({ userId: u.userId, ...p })
+        .onConflictDoUpdate({
+          target: [payments.provider, payments.providerRef],
+          set: { status: p.status, amountAed: p.amountAed, periodStart: p.periodStart, periodEnd: p.periodEnd },
+          setWhere: ne(payments.status, 'succeeded'),
+        })
+        .returning({ id: payments.id });
+      paymentRecorded = rows.length > 0 && p.status === 'succeeded';
+    }
+
+    const [before] = await tx
+      .select({ status: users.subscriptionStatus, periodEnd: users.subscriptionPeriodEnd })
+      .from(users)
+      .where(eq(users.id, u.userId))
+      .for('update');
+    if (!before) return { applied: true, activated: false, deactivated: false, paymentRecorded };
+
+    const status = u.state.active ? 'active' : 'inactive';
+    const periodEnd = u.state.periodEnd ?? before.periodEnd;
+    const periodChanged = (periodEnd?.getTime() ?? 0) !== (before.periodEnd?.getTime() ?? 0);
+    await tx
+      .update(users)
+      .set({
+        subscriptionStatus: status,
+        subscriptionPeriodEnd: periodEnd,
+        // A new period earns a new renewal reminder.
+        ...(periodChanged ? { subscriptionReminderSentAt: null } : {}),
+      })
+      .where(eq(users.id, u.userId));
+    const activated = before.status !== 'active' && status === 'active';
+    const deactivated = before.status === 'active' && status !== 'active';
+    if (activated || deactivated || periodChanged) {
+      await writeAudit(tx, {
+        actorId: null,
+        action: activated ? 'subscription.activate' : deactivated ? 'subscription.deactivate' : 'subscription.renew',
+        entityType: 'user',
+        entityId: u.userId,
+        before: { subscriptionStatus: before.status, subscriptionPeriodEnd: before.periodEnd },
+        after: { subscriptionStatus: status, subscriptionPeriodEnd: periodEnd, event: u.eventType, eventId: u.eventId },
+      });
+    }
+    return { applied: true, activated, deactivated, paymentRecorded };
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The subscription clock (issue 6): a paid period ends one year after payment. A periodic job
+ * marks lapsed subscriptions inactive (the card then leaves the directory) and mails one
+ * reminder about two weeks before the end. Each row is claimed by an UPDATE … RETURNING, so
+ * several app processes never mail twice.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { notifyUser } from '../../platform/mail/notify';
+import { writeAudit } from '../audit/log';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REMINDER_DAYS_BEFORE = 14;
+export const EXPIRY_JOB_INTERVAL_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+const formatDate = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function runSubscriptionMaintenance(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<{ lapsed: number; reminded: number }> {
+  const { db } = ctx;
+  let lapsed = 0;
+  let reminded = 0;
+
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.subscriptionStatus, 'active'), lte(users.subscriptionPeriodEnd, now)))
+        .limit(BATCH);
+      const rows = await tx
+        .update(users)
+        .set({ subscriptionStatus: 'inactive' })
+        .where(and(inArray(users.id, due), eq(users.subscriptionStatus, 'active')))
+        .returning();
+      for (const u of rows) {
+        await writeAudit(tx, {
+          actorId: null,
+          action: 'subscription.lapse',
+          entityType: 'user',
+          entityId: u.id,
+          before: { subscriptionStatus: 'active', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
+          after: { subscriptionStatus: 'inactive', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
+        });
+      }
+      return rows;
+    });
+    for (const u of batch) {
+      await notifyUser(ctx, log, u, 'subscription', {
+        subject: 'Your Bitaqa subscription has ended',
+        text: `Hello ${u.firstName},\n\nYour Professional Plan ended on ${u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : 'its period end'}, so your business card is no longer listed in the directory. Renew for AED 100 a year at ${ctx.config.publicUrl}/subscription to bring it back.\n\nBitaqa, Dubai Silicon Oasis`,
+      });
+    }
+    lapsed += batch.length;
+    if (batch.length < BATCH) break;
+  }
+
+  const horizon = new Date(now.getTime() + REMINDER_DAYS_BEFORE * DAY_MS);
+  for (;;) {
+    const due = db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.subscriptionStatus, 'active'),
+          gt(users.subscriptionPeriodEnd, now),
+          lte(users.subscriptionPeriodEnd, horizon),
+          isNull(users.subscriptionReminderSentAt),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(BATCH);
+    const batch = await db
+      .update(users)
+      .set({ subscriptionReminderSentAt: now })
+      .where(and(inArray(users.id, due), isNull(users.subscriptionReminderSentAt)))
+      .returning();
+    for (const u of batch) {
+      const end = u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : '';
+      const text = u.stripeSubscriptionId
+        ? `Hello ${u.firstName},\n\nYour Bitaqa Professional Plan renews automatically on ${end} for AED 100. Nothing to do if your card on file is still valid.\n\nBitaqa, Dubai Silicon Oasis`
+        : `Hello ${u.firstName},\n\nYour Bitaqa Professional Plan ends on ${end}. Renew for AED 100 a year at ${ctx.config.publicUrl}/subscription so your card stays in the directory.\n\nBitaqa, Dubai Silicon Oasis`;
+      await notifyUser(ctx, log, u, 'subscription', { subject: `Your Bitaqa subscription ends on ${end}`, text });
+    }
+    reminded += batch.length;
+    if (batch.length < BATCH) break;
+  }
+  if (lapsed || reminded) log.info({ lapsed, reminded }, 'subscription maintenance');
+  return { lapsed, reminded };
+}
+
+/** Runs the job at start and then every hour; stops when the app closes. */
+export function scheduleSubscriptionMaintenance(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  hooks: { onReady(fn: () => Promise<void>): void; onClose(fn: () => Promise<void>): void },
+): void {
+  const run = () =>
+    runSubscriptionMaintenance(ctx, log).then(
+      () => undefined,
+      (err) => log.warn({ err }, 'subscription maintenance failed'),
+    );
+  let timer: NodeJS.Timeout | null = null;
+  hooks.onReady(async () => {
+    await run();
+    timer = setInterval(() => void run(), EXPIRY_JOB_INTERVAL_MS);
+    timer.unref();
+  });
+  hooks.onClose(async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,57 @@
+/** Broker subscription API (spec §7, issue 6). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  subscriptionInfoSchema,
+  subscriptionIntentSchema,
+  testConfirmResultSchema,
+  testConfirmSchema,
+} from '../../../core/schemas/subscription';
+import { requireUser, userOf } from '../auth/guards';
+import { scheduleSubscriptionMaintenance } from './expiry';
+import { createSubscriptionService } from './service';
+
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSubscriptionService(app.ctx, app.log);
+  scheduleSubscriptionMaintenance(app.ctx, app.log, {
+    onReady: (fn) => app.addHook('onReady', fn),
+    onClose: (fn) => app.addHook('onClose', fn),
+  });
+
+  app.post(
+    '/get-or-create-subscription',
+    { preHandler: requireUser, schema: { response: { 200: subscriptionIntentSchema } } },
+    async (request) => service.start(userOf(request)),
+  );
+
+  app.get(
+    '/subscription',
+    { preHandler: requireUser, schema: { response: { 200: subscriptionInfoSchema } } },
+    async (request) => service.info(userOf(request)),
+  );
+
+  app.post(
+    '/subscription/test-confirm',
+    { preHandler: requireUser, schema: { body: testConfirmSchema, response: { 200: testConfirmResultSchema } } },
+    async (request) => service.confirmTestPayment(userOf(request), request.body),
+  );
+
+  // Stripe signs the exact bytes it sent, so this one route reads the body raw. The parser is
+  // registered inside this child plugin only; every other route keeps the JSON parser.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/stripe/webhook',
+      { schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['stripe-signature'];
+        const result = await service.handleStripeWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+        return { received: true as const, duplicate: result.duplicate };
+      },
+    );
+  });
+};

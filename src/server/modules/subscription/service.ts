@@ -1,0 +1,278 @@
+/**
+ * Subscription rules (spec §2 Subscription, §4, §6; issue 6): who may pay, starting a payment
+ * with the configured provider, confirming a test payment, and applying Stripe webhooks.
+ * The client never sets its own status: only applyBillingUpdate does.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { PAID_ROLES } from '../../../core/enums';
+import { SUBSCRIPTION } from '../../../core/limits';
+import {
+  type SubscriptionInfo,
+  type SubscriptionIntent,
+  subscriptionIsActive,
+  type TestConfirmInput,
+  testConfirmSchema,
+} from '../../../core/schemas/subscription';
+import type { AppContext } from '../../context';
+import { payments, users, webhookEvents, type User } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { notifyUser } from '../../platform/mail/notify';
+import { paymentProviderFor } from '../../platform/payments';
+import type { Stripe, StripePaymentProvider } from '../../platform/payments/stripe';
+import { applyBillingUpdate, type BillingOutcome } from './billing';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An unpaid test PaymentIntent is reused for a day, like an open Stripe invoice. */
+const PENDING_REUSE_MS = DAY_MS;
+
+const formatDate = (d: Date) => d.toISOString().slice(0, 10);
+
+export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db } = ctx;
+  const provider = paymentProviderFor(ctx);
+
+  /** Throws the spec §6 refusal for users who may not (or need not) pay. */
+  function assertMayPay(user: User): void {
+    if (user.role === 'admin')
+      throw forbidden('Administrators do not need a subscription.', 'SUBSCRIPTION_NOT_ALLOWED');
+    if (!PAID_ROLES.includes(user.role)) {
+      throw badRequest(
+        'Subscription Not Required: only real estate and banking brokers pay the yearly fee.',
+        'SUBSCRIPTION_NOT_REQUIRED',
+      );
+    }
+    if (subscriptionIsActive(user))
+      throw conflict('Already Subscribed: your subscription is already active.', 'ALREADY_SUBSCRIBED');
+  }
+
+  async function mailReceipt(user: User, outcome: BillingOutcome, periodEnd: Date | null, amountAed: number) {
+    if (!outcome.applied || !outcome.paymentRecorded) return;
+    await notifyUser(ctx, log, user, 'subscription', {
+      subject: 'Your Bitaqa subscription is active',
+      text: `Hello ${user.firstName},\n\nThank you: we received your payment of AED ${amountAed}. Your Professional Plan is active${periodEnd ? ` until ${formatDate(periodEnd)}` : ''}.\n\nYour card appears in the directory once an administrator has approved it.\n\nBitaqa, Dubai Silicon Oasis`,
+    });
+  }
+
+  return {
+    provider,
+
+    info(user: User): SubscriptionInfo {
+      return {
+        status: user.subscriptionStatus ?? 'inactive',
+        active: subscriptionIsActive(user),
+        periodEnd: user.subscriptionPeriodEnd?.toISOString() ?? null,
+        required: PAID_ROLES.includes(user.role),
+        provider: provider.kind,
+        ...(provider.kind === 'stripe' ? { publishableKey: provider.publishableKey } : {}),
+        priceAed: SUBSCRIPTION.priceAed,
+        periodDays: SUBSCRIPTION.periodDays,
+      };
+    },
+
+    /** POST /api/get-or-create-subscription */
+    async start(user: User): Promise<SubscriptionIntent> {
+      assertMayPay(user);
+      const base = { provider: provider.kind, amountAed: SUBSCRIPTION.priceAed };
+
+      if (provider.kind === 'test') {
+        const [open] = await db
+          .select({ ref: payments.providerRef })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.userId, user.id),
+              eq(payments.provider, 'test'),
+              eq(payments.status, 'pending'),
+              gt(payments.createdAt, new Date(Date.now() - PENDING_REUSE_MS)),
+            ),
+          )
+          .orderBy(desc(payments.createdAt))
+          .limit(1);
+        if (open) return { ...base, clientSecret: provider.secretFor(open.ref) };
+        const { paymentRef, clientSecret } = provider.newPayment();
+        await db.insert(payments).values({
+          userId: user.id,
+          provider: 'test',
+          providerRef: paymentRef,
+          amountAed: SUBSCRIPTION.priceAed,
+          status: 'pending',
+        });
+        return { ...base, clientSecret };
+      }
+
+      let started: Awaited<ReturnType<StripePaymentProvider['startSubscription']>>;
+      try {
+        started = await provider.startSubscription({
+          id: user.id,
+          email: user.email,
+          name: `${user.firstName} ${user.lastName}`,
+          stripeCustomerId: user.stripeCustomerId,
+          stripeSubscriptionId: user.stripeSubscriptionId,
+        });
+      } catch (err) {
+        log.error({ err }, 'stripe: could not start the subscription');
+        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Failed to initialize subscription. Please try again.');
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ stripeCustomerId: started.stripeCustomerId, stripeSubscriptionId: started.stripeSubscriptionId })
+          .where(eq(users.id, user.id));
+        await tx
+          .insert(payments)
+          .values({
+            userId: user.id,
+            provider: 'stripe',
+            providerRef: started.paymentRef,
+            amountAed: SUBSCRIPTION.priceAed,
+            status: 'pending',
+          })
+          .onConflictDoNothing();
+      });
+      return { ...base, clientSecret: started.clientSecret, publishableKey: provider.publishableKey };
+    },
+
+    /** POST /api/subscription/test-confirm: the test provider's stand-in for Stripe.js. */
+    async confirmTestPayment(user: User, input: TestConfirmInput) {
+      if (provider.kind !== 'test')
+        throw notFound('Test payments are off: this server uses Stripe.', 'TEST_PAYMENTS_DISABLED');
+      const card = testConfirmSchema.parse(input);
+      const ref = provider.paymentRefOf(card.clientSecret);
+      const [payment] = ref
+        ? await db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.provider, 'test'), eq(payments.providerRef, ref), eq(payments.userId, user.id)))
+            .limit(1)
+        : [];
+      if (!ref || !payment)
+        throw notFound('This payment could not be found. Please reload the page and try again.', 'PAYMENT_NOT_FOUND');
+      if (payment.status === 'succeeded')
+        throw conflict('This payment has already been completed.', 'PAYMENT_ALREADY_CONFIRMED');
+      assertMayPay(user);
+
+      provider.charge(card.cardNumber);
+
+      const periodStart = new Date();
+      const periodEnd = new Date(periodStart.getTime() + SUBSCRIPTION.periodDays * DAY_MS);
+      const outcome = await applyBillingUpdate(db, {
+        eventId: `test_evt_${payment.providerRef}`,
+        eventType: 'payment_intent.succeeded',
+        userId: user.id,
+        payment: {
+          provider: 'test',
+          providerRef: payment.providerRef,
+          amountAed: payment.amountAed,
+          status: 'succeeded',
+          periodStart,
+          periodEnd,
+        },
+        state: { active: true, periodEnd },
+      });
+      if (!outcome.applied) throw conflict('This payment has already been completed.', 'PAYMENT_ALREADY_CONFIRMED');
+      await mailReceipt(user, outcome, periodEnd, payment.amountAed);
+      return { status: 'succeeded' as const, subscriptionStatus: 'active', periodEnd: periodEnd.toISOString() };
+    },
+
+    /**
+     * POST /api/stripe/webhook. The signature is checked over the raw body; the subscription's
+     * state is then read back from Stripe, so late or out-of-order events cannot undo a newer one.
+     */
+    async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      if (provider.kind !== 'stripe') throw notFound('Stripe is not configured on this server.', 'STRIPE_DISABLED');
+      if (!signature) throw badRequest('Missing Stripe-Signature header', 'WEBHOOK_SIGNATURE_INVALID');
+      let event: Stripe.Event;
+      try {
+        event = provider.verifyEvent(rawBody, signature);
+      } catch {
+        throw badRequest('Webhook signature verification failed', 'WEBHOOK_SIGNATURE_INVALID');
+      }
+      const subscriptionId = subscriptionIdOf(event);
+      const remote = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
+      const user = subscriptionId ? await findSubscriber(subscriptionId, remote) : undefined;
+      if (!user || !subscriptionId) {
+        // Not ours to act on (another product on the account, or an old subscription): remember it.
+        const ignored = await db
+          .insert(webhookEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        return { duplicate: ignored.length === 0 };
+      }
+
+      const invoice = event.type.startsWith('invoice.') ? (event.data.object as Stripe.Invoice) : null;
+      const line = invoice?.lines?.data?.[0];
+      const payment =
+        invoice?.id &&
+        (event.type === 'invoice.paid' ||
+          event.type === 'invoice.payment_succeeded' ||
+          event.type === 'invoice.payment_failed')
+          ? {
+              provider: 'stripe' as const,
+              providerRef: invoice.id,
+              amountAed: Math.round(
+                (event.type === 'invoice.payment_failed' ? invoice.amount_due : invoice.amount_paid) / 100,
+              ),
+              status: event.type === 'invoice.payment_failed' ? ('failed' as const) : ('succeeded' as const),
+              periodStart: line?.period?.start ? new Date(line.period.start * 1000) : (remote?.periodStart ?? null),
+              periodEnd: line?.period?.end ? new Date(line.period.end * 1000) : (remote?.periodEnd ?? null),
+            }
+          : undefined;
+      const state = { active: remote?.active ?? false, periodEnd: remote?.periodEnd ?? null };
+      const outcome = await applyBillingUpdate(db, {
+        eventId: event.id,
+        eventType: event.type,
+        userId: user.id,
+        payment,
+        state,
+      });
+      if (outcome.applied && payment?.status === 'succeeded')
+        await mailReceipt(user, outcome, state.periodEnd, payment.amountAed);
+      if (outcome.applied && outcome.deactivated) {
+        await notifyUser(ctx, log, user, 'subscription', {
+          subject: 'Your Bitaqa subscription is no longer active',
+          text: `Hello ${user.firstName},\n\nYour Professional Plan is no longer active${event.type === 'invoice.payment_failed' ? ' because the payment failed' : ''}, so your card is hidden from the directory. Renew at ${ctx.config.publicUrl}/subscription to bring it back.\n\nBitaqa, Dubai Silicon Oasis`,
+        });
+      }
+      return { duplicate: !outcome.applied };
+    },
+  };
+
+  /** The user a Stripe subscription belongs to: by the stored id, else by the metadata we set. */
+  async function findSubscriber(
+    subscriptionId: string,
+    remote: { userId: string | null; customerId: string | null } | null,
+  ) {
+    const [byId] = await db.select().from(users).where(eq(users.stripeSubscriptionId, subscriptionId)).limit(1);
+    if (byId) return byId;
+    if (!remote?.userId || !remote.customerId) return undefined;
+    // Our own update after creating the subscription may have failed: adopt it by the metadata
+    // we set, but only for its customer and when the user has no other subscription on file.
+    const [adopted] = await db
+      .update(users)
+      .set({ stripeSubscriptionId: subscriptionId })
+      .where(
+        and(
+          eq(users.id, remote.userId),
+          eq(users.stripeCustomerId, remote.customerId),
+          isNull(users.stripeSubscriptionId),
+        ),
+      )
+      .returning();
+    return adopted;
+  }
+}
+
+/** The subscription an event is about, for the events we act on. */
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  const obj = event.data.object as { object?: string; id?: string; parent?: Stripe.Invoice['parent'] };
+  if (obj.object === 'subscription') return obj.id ?? null;
+  if (obj.object === 'invoice') {
+    const sub = obj.parent?.subscription_details?.subscription;
+    return sub ? (typeof sub === 'string' ? sub : sub.id) : null;
+  }
+  return null;
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

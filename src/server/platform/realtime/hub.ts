@@ -1,0 +1,111 @@
+/**
+ * The open /ws connections of this process, by user (issue 5: a user may have several tabs and
+ * devices). Sized for about 10,000 sockets per process: no timer per socket, one interval sweeps
+ * them all for heartbeats, and an event is serialised once however many sockets receive it.
+ */
+import type { WebSocket } from 'ws';
+
+export interface HubOptions {
+  /** Ping every socket this often; one that has not answered the previous ping is terminated. */
+  heartbeatMs?: number;
+  /** A socket whose unsent data grows past this is too slow to keep up and is terminated. */
+  maxBufferedBytes?: number;
+}
+
+export class ConnectionHub {
+  private readonly byUser = new Map<string, Set<WebSocket>>();
+  /** Sockets that answered the last ping (or connected since). */
+  private readonly alive = new WeakSet<WebSocket>();
+  private readonly heartbeatMs: number;
+  private readonly maxBufferedBytes: number;
+  private timer: NodeJS.Timeout | null = null;
+  private count = 0;
+
+  constructor(opts: HubOptions = {}) {
+    this.heartbeatMs = opts.heartbeatMs ?? 30_000;
+    this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
+  }
+
+  /** Number of open sockets in this process. */
+  get size(): number {
+    return this.count;
+  }
+
+  add(userId: string, socket: WebSocket): void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(socket);
+    this.count += 1;
+    this.alive.add(socket);
+    socket.on('pong', () => this.alive.add(socket));
+    socket.once('close', () => this.remove(userId, socket));
+  }
+
+  private remove(userId: string, socket: WebSocket): void {
+    const set = this.byUser.get(userId);
+    if (!set?.delete(socket)) return;
+    this.count -= 1;
+    if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Whether any of these users has a socket open here (so an event is worth loading). */
+  hasAny(userIds: readonly string[]): boolean {
+    return userIds.some((id) => this.byUser.has(id));
+  }
+
+  /** Sends the event to every open socket of these users; answers how many sockets got it. */
+  send(userIds: readonly string[], event: object): number {
+    const data = JSON.stringify(event);
+    let sent = 0;
+    for (const id of new Set(userIds)) {
+      for (const socket of this.byUser.get(id) ?? []) if (this.write(socket, data)) sent += 1;
+    }
+    return sent;
+  }
+
+  /** Sends the event to every socket of this process. */
+  broadcast(event: object): number {
+    const data = JSON.stringify(event);
+    let sent = 0;
+    for (const set of this.byUser.values()) for (const socket of set) if (this.write(socket, data)) sent += 1;
+    return sent;
+  }
+
+  private write(socket: WebSocket, data: string): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      socket.terminate();
+      return false;
+    }
+    socket.send(data);
+    return true;
+  }
+
+  /** One heartbeat round: end sockets that missed the last ping, ping the others. */
+  sweep(): void {
+    for (const set of this.byUser.values()) {
+      for (const socket of set) {
+        if (!this.alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        this.alive.delete(socket);
+        if (socket.readyState === socket.OPEN) socket.ping();
+      }
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.sweep(), this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

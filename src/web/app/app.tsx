@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { PageSpinner } from '../components/ui/feedback';
+import { Toaster } from '../components/ui/toast';
+import { queryClient } from '../lib/api';
+import { Layout } from './layout';
+import { ROUTES } from './routes';
+
+/** Moves to the top of a new page, as a full navigation would. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each new path on purpose
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ScrollToTop />
+        <Layout>
+          <Suspense fallback={<PageSpinner />}>
+            <Routes>
+              {ROUTES.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+            </Routes>
+          </Suspense>
+        </Layout>
+        <Toaster />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,208 @@
+import { LogOut, Shield } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { COMPANY } from '../../core/limits';
+import { Avatar } from '../components/ui/avatar';
+import { Button } from '../components/ui/button';
+import { useAuth } from '../features/auth/api/use-auth';
+import { cn } from '../lib/utils';
+import { LanguageToggle } from './language-toggle';
+import { Logo } from './logo';
+import { DESKTOP_NAV, MOBILE_NAV } from './nav-items';
+import { UnreadBadge } from './unread-badge';
+import { useUnreadCount } from './use-unread-count';
+
+function Header() {
+  const { t } = useTranslation();
+  const { user, isAuthenticated } = useAuth();
+  const unread = useUnreadCount();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2" aria-label={t('nav.homeAria')}>
+          <Logo />
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 md:flex">
+          {DESKTOP_NAV.filter((i) => !('auth' in i) || isAuthenticated).map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                  isActive && 'bg-brand-50 text-brand-800',
+                )
+              }
+            >
+              {t(item.key)}
+              {item.to === '/messages' && <UnreadBadge count={unread} />}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ms-auto flex items-center gap-2">
+          <LanguageToggle signedIn={isAuthenticated} />
+          {isAuthenticated && user ? (
+            <>
+              {user.role === 'admin' && (
+                <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
+                  <Link to="/admin">
+                    <Shield className="h-4 w-4" aria-hidden="true" />
+                    {t('nav.admin')}
+                  </Link>
+                </Button>
+              )}
+              <Link
+                to="/profile"
+                className="hidden items-center gap-2 rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:flex"
+              >
+                <Avatar src={user.profileImageUrl} name={`${user.firstName} ${user.lastName}`} className="h-8 w-8" />
+                <span>{user.firstName || t('nav.userFallback')}</span>
+              </Link>
+              <Button asChild variant="ghost" size="sm">
+                <a href="/api/logout" aria-label={t('nav.logout')}>
+                  <LogOut className="h-4 w-4 rtl-flip" aria-hidden="true" />
+                  <span className="hidden lg:inline">{t('nav.logout')}</span>
+                </a>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">{t('nav.login')}</Link>
+              </Button>
+              <Button asChild size="sm" className="hidden sm:inline-flex">
+                <a href="/api/login">{t('nav.getStarted')}</a>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MobileBar() {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useAuth();
+  const unread = useUnreadCount();
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label={t('nav.mobile')}
+      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      {MOBILE_NAV.map(({ to, key, icon: Icon, kind }) => {
+        const disabled = kind === 'messages' && !isAuthenticated;
+        const target = kind === 'profile' && !isAuthenticated ? '/login' : to;
+        const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
+        const content = (
+          <>
+            <span className="relative">
+              <Icon className="h-5 w-5" aria-hidden="true" />
+              {kind === 'messages' && <UnreadBadge count={unread} className="absolute -top-2 -end-3" />}
+            </span>
+            <span>{t(key)}</span>
+          </>
+        );
+        const cls = cn(
+          'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+          active ? 'text-brand-700' : 'text-slate-500',
+          disabled && 'cursor-not-allowed opacity-40',
+        );
+        return disabled ? (
+          <span key={to} className={cls} aria-disabled="true">
+            {content}
+          </span>
+        ) : (
+          <Link key={to} to={target} className={cls} aria-current={active ? 'page' : undefined}>
+            {content}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const columns: { title: string; links: { label: string; to: string }[] }[] = [
+    {
+      title: t('footer.platform'),
+      links: [
+        { label: t('nav.directory'), to: '/directory' },
+        { label: t('nav.properties'), to: '/properties' },
+        { label: t('nav.services'), to: '/services' },
+      ],
+    },
+    {
+      title: t('footer.professionals'),
+      links: [
+        { label: t('footer.createCard'), to: '/signup' },
+        { label: t('footer.joinNetwork'), to: '/api/login' },
+        { label: t('footer.pricing'), to: '/about#roles' },
+      ],
+    },
+    {
+      title: t('footer.support'),
+      links: [
+        { label: t('nav.about'), to: '/about' },
+        { label: t('footer.contact'), to: '/about#contact' },
+      ],
+    },
+  ];
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-slate-300 md:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <Logo inverted />
+          <p className="text-sm">{t('footer.tagline')}</p>
+          <p className="text-xs">{t('footer.languagesCurrency')}</p>
+        </div>
+        {columns.map((col) => (
+          <div key={col.title}>
+            <h2 className="mb-3 text-sm font-semibold text-white">{col.title}</h2>
+            <ul className="space-y-2 text-sm">
+              {col.links.map((l) => (
+                <li key={l.label}>
+                  {l.to.startsWith('/api/') ? (
+                    <a href={l.to} className="hover:text-white">
+                      {l.label}
+                    </a>
+                  ) : (
+                    <Link to={l.to} className="hover:text-white">
+                      {l.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t border-white/10 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {COMPANY.name} · {t('footer.address')}
+      </div>
+    </footer>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="flex-1 pb-20 md:pb-0">
+        {children}
+      </main>
+      <Footer />
+      <MobileBar />
+    </div>
+  );
+}

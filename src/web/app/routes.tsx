@@ -1,0 +1,35 @@
+/**
+ * Every page of spec §2. Pages are lazy so each feature ships in its own chunk.
+ * To add a page: one `lazyPage` line below and one entry in ROUTES (and the path in
+ * src/core/routes.ts so the server serves the app shell for it with HTTP 200).
+ */
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+function lazyPage<T extends Record<string, unknown>>(
+  load: () => Promise<T>,
+  name: keyof T,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page'), 'SignupPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const RoleSelectionPage = lazyPage(() => import('../features/auth/pages/role-selection-page'), 'RoleSelectionPage');
+const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage');
+const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+
+export const ROUTES: { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
+  { path: '/', Component: LandingPage },
+  { path: '/login', Component: LoginPage },
+  { path: '/signup', Component: SignupPage },
+  { path: '/verify-email', Component: VerifyEmailPage },
+  { path: '/role-selection', Component: RoleSelectionPage },
+  { path: '/admin-login', Component: AdminLoginPage },
+  { path: '/about', Component: AboutPage },
+  { path: '/profile', Component: ProfilePage },
+  { path: '*', Component: NotFoundPage },
+];

@@ -1,0 +1,36 @@
+import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/utils';
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className={cn('inline-flex items-center gap-2 text-slate-500', className)}>
+      <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
+      <span className="sr-only">{label ?? t('loading')}</span>
+    </span>
+  );
+}
+
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner className="[&>svg]:h-8 [&>svg]:w-8" />
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-slate-200', className)} />;
+}
+
+export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      {icon && <div className="mb-3 text-slate-400">{icon}</div>}
+      <h3 className="text-base font-semibold text-slate-800">{title}</h3>
+      {children && <div className="mt-2 max-w-md text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}

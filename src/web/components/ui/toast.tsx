@@ -1,0 +1,92 @@
+/**
+ * Toasts of spec §8: a default and a destructive style, at most one shown at once, a dismissed
+ * toast removed after 1,000,000 ms. Call `toast({ title, description, variant })` anywhere.
+ */
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DELAYS } from '../../../core/limits';
+import { cn } from '../../lib/utils';
+
+const TOAST_LIMIT = 1;
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface ToastItem extends ToastOptions {
+  id: number;
+  open: boolean;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function toast(options: ToastOptions): number {
+  const id = nextId++;
+  items = [{ ...options, id, open: true }, ...items].slice(0, TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+function dismiss(id: number) {
+  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  setTimeout(() => {
+    items = items.filter((t) => t.id !== id);
+    emit();
+  }, DELAYS.toastRemove);
+}
+
+function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => items,
+  );
+}
+
+export function Toaster() {
+  const toasts = useToasts();
+  const { t, i18n } = useTranslation();
+  return (
+    <ToastPrimitive.Provider swipeDirection={i18n.dir() === 'rtl' ? 'left' : 'right'} duration={5000}>
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismiss(item.id)}
+          data-testid="toast"
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
+            item.variant === 'destructive'
+              ? 'border-red-600 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            className="absolute end-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+            aria-label={t('close')}
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-20 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 md:bottom-0" />
+    </ToastPrimitive.Provider>
+  );
+}

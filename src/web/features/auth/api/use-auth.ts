@@ -1,0 +1,42 @@
+/** The current user (spec §7): 401 means signed out, cached 5 minutes, no retry, no focus refetch. */
+import { useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../core/schemas/auth';
+import { getQueryFn } from '../../../lib/api';
+import { DELAYS } from '../../../../core/limits';
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+export const ADMIN_AUTH_KEY = ['/api/admin/auth'] as const;
+
+export function useAuth() {
+  const { data, isLoading } = useQuery<PublicUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    staleTime: DELAYS.userCacheMs,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: false,
+  });
+  return { user: data ?? null, isLoading, isAuthenticated: !!data };
+}
+
+export function useAdminAuth() {
+  const { data, isLoading } = useQuery<PublicUser | null>({
+    queryKey: ADMIN_AUTH_KEY,
+    queryFn: async (ctx) => {
+      const res = await fetch(ADMIN_AUTH_KEY[0], { credentials: 'include' });
+      if (res.status === 401 || res.status === 403) return null;
+      return getQueryFn<PublicUser>({ on401: 'returnNull' })(ctx);
+    },
+    staleTime: DELAYS.userCacheMs,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return { admin: data ?? null, isLoading };
+}
+
+/** Where a user lands after sign-in (spec §2 Login, issue 2: first sign-in without a role choice → role selection). */
+export function landingPathFor(user: Pick<PublicUser, 'role' | 'roleChosen'>): string {
+  if (user.role === 'admin') return '/admin';
+  if (!user.roleChosen || user.role === 'visitor') return '/role-selection';
+  return '/';
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Bot, MessageSquare, QrCode, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type LoginInput, loginSchema, type PublicUser } from '../../../../core/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, apiJson, queryClient } from '../../../lib/api';
+import { useZodMessage } from '../../../lib/use-zod-message';
+import { COMPANY } from '../../../../core/limits';
+import { AUTH_USER_KEY, landingPathFor } from '../api/use-auth';
+import { ResendVerification } from '../components/resend-verification';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const zm = useZodMessage();
+  const navigate = useNavigate();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const login = useMutation({
+    mutationFn: (values: LoginInput) => apiJson<PublicUser>('POST', '/api/auth/login', values),
+    onSuccess: async (user) => {
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      toast({ title: t('login.successTitle'), description: t('login.successText') });
+      navigate(landingPathFor(user));
+    },
+    onError: (error, values) => {
+      const message = error instanceof ApiError ? error.serverMessage : t('login.failed');
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email);
+      toast({ title: t('login.failedTitle'), description: message || t('login.failed'), variant: 'destructive' });
+    },
+  });
+
+  const perks = [
+    { icon: Bot, text: t('login.perkAi') },
+    { icon: Users, text: t('login.perkNetwork') },
+    { icon: QrCode, text: t('login.perkQr') },
+    { icon: MessageSquare, text: t('login.perkMessaging') },
+  ];
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
+      <section className="order-2 space-y-6 md:order-1" aria-labelledby="login-perks">
+        <h2 id="login-perks" className="text-2xl font-bold text-brand-800 md:text-3xl">
+          {t('login.marketingTitle')}
+        </h2>
+        <ul className="space-y-4">
+          {perks.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3 text-slate-700">
+              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                <Icon className="h-5 w-5" aria-hidden="true" />
+              </span>
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Card className="order-1 md:order-2">
+        <CardHeader>
+          <CardTitle>
+            <span className="text-2xl">{t('login.title')}</span>
+          </CardTitle>
+          <CardDescription>{t('login.subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={form.handleSubmit((v) => {
+              setUnverifiedEmail(null);
+              login.mutate(v);
+            })}
+          >
+            <Field label={t('fields.email')} error={zm(form.formState.errors.email?.message)}>
+              <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+            </Field>
+            <Field label={t('fields.password')} error={zm(form.formState.errors.password?.message)}>
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            </Field>
+            <div className="flex justify-end">
+              <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setForgotOpen(true)}>
+                {t('login.forgot')}
+              </Button>
+            </div>
+            {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-slate-600">
+            {t('login.noAccount')}{' '}
+            <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+              {t('login.signupLink')}
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+      <Dialog open={forgotOpen} onOpenChange={setForgotOpen}>
+        <DialogContent title={t('login.forgotTitle')}>
+          <p className="text-sm text-slate-600">{t('login.forgotText', { email: COMPANY.email })}</p>
+          <Button asChild className="mt-4">
+            <a href={`mailto:${COMPANY.email}?subject=${encodeURIComponent(t('login.forgotSubject'))}`}>
+              {t('login.forgotContact')}
+            </a>
+          </Button>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The profile page's tabs, in order (spec §2 Profile). A feature adds its tab with one entry
+ * here; the component receives the signed-in user.
+ */
+import type { ComponentType } from 'react';
+import type { PublicUser } from '../../../core/schemas/auth';
+import { EditProfileTab } from './components/edit-profile-tab';
+import { OverviewTab } from './components/overview-tab';
+
+export interface ProfileTab {
+  /** Also the ?tab= value in the URL. */
+  id: string;
+  /** i18n key in the `profile` namespace. */
+  labelKey: string;
+  Component: ComponentType<{ user: PublicUser }>;
+}
+
+export const PROFILE_TABS: ProfileTab[] = [
+  { id: 'overview', labelKey: 'tabs.overview', Component: OverviewTab },
+  { id: 'edit', labelKey: 'tabs.edit', Component: EditProfileTab },
+];

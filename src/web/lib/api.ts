@@ -1,0 +1,106 @@
+/**
+ * The API client of spec §7–§8: credentials always sent, JSON bodies with a JSON content type,
+ * a non-ok response raises `Error("STATUS: body")`, and a 401 on a read can yield null.
+ */
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+  }
+  /** The server's JSON `message`, else the raw text. */
+  get serverMessage(): string {
+    try {
+      const json = JSON.parse(this.body) as { message?: string };
+      return json.message ?? this.body;
+    } catch {
+      return this.body;
+    }
+  }
+  /** Field errors of a 400 VALIDATION_FAILED answer. */
+  get fieldErrors(): Record<string, string> {
+    try {
+      return (JSON.parse(this.body) as { errors?: Record<string, string> }).errors ?? {};
+    } catch {
+      return {};
+    }
+  }
+  get code(): string | undefined {
+    try {
+      return (JSON.parse(this.body) as { code?: string }).code;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** True for a lost session (spec §8: message starting with 401 and containing Unauthorized). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new ApiError(res.status, text);
+  }
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+    body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** JSON helper over apiRequest. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Builds `?a=1&b=2` from the non-empty values only (spec §7). */
+export function toQueryString(params: Record<string, string | number | boolean | null | undefined>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+type On401 = 'returnNull' | 'throw';
+
+/** Default reads: GET of the query key segments joined by slashes (spec §7). */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec §9: data never goes stale by default, no refetch on interval or focus, no retries. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,207 @@
+/**
+ * A stand-in for api.stripe.com on 127.0.0.1 that the real `stripe` SDK talks to (issue 6:
+ * fakes of outside services are real local HTTP servers). It keeps customers, prices,
+ * subscriptions and invoices in memory, records every request, and builds signed-ready
+ * webhook payloads for the tests.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Obj = Record<string, unknown>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+}
+
+export interface FakeSubscription {
+  id: string;
+  customer: string;
+  status: string;
+  metadata: Record<string, string>;
+  price: string;
+  periodStart: number;
+  periodEnd: number;
+  latestInvoice: string;
+}
+
+const id = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const YEAR = 365 * 24 * 3600;
+
+export class FakeStripe {
+  readonly requests: RecordedRequest[] = [];
+  readonly customers = new Map<string, Obj>();
+  readonly prices = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly invoices = new Map<string, Obj>();
+  private server?: http.Server;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const params: Record<string, string> = {};
+        for (const [k, v] of new URLSearchParams(u.search)) params[k] = v;
+        for (const [k, v] of new URLSearchParams(body)) params[k] = v;
+        this.requests.push({ method: req.method ?? 'GET', path: u.pathname, params });
+        const [status, json] = this.route(req.method ?? 'GET', u.pathname, params);
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(json));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** Requests to one endpoint, e.g. ('POST', '/v1/subscriptions'). */
+  calls(method: string, path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && r.path === path);
+  }
+
+  private error(status: number, message: string, code = 'resource_missing'): [number, Obj] {
+    return [status, { error: { type: 'invalid_request_error', code, message } }];
+  }
+
+  private route(method: string, path: string, p: Record<string, string>): [number, Obj] {
+    if (method === 'POST' && path === '/v1/customers') {
+      const c = { id: id('cus'), object: 'customer', email: p.email, name: p.name, metadata: { userId: p['metadata[userId]'] } };
+      this.customers.set(c.id, c);
+      return [200, c];
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const key = p['lookup_keys[0]'] ?? p['lookup_keys[]'];
+      const data = [...this.prices.values()].filter((x) => x.lookup_key === key);
+      return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      const price = {
+        id: id('price'),
+        object: 'price',
+        currency: p.currency,
+        unit_amount: Number(p.unit_amount),
+        recurring: { interval: p['recurring[interval]'] },
+        lookup_key: p.lookup_key,
+        product: id('prod'),
+        active: true,
+      };
+      this.prices.set(price.id, price);
+      return [200, price];
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      if (!this.customers.has(p.customer)) return this.error(400, `No such customer: '${p.customer}'`);
+      const invoice = this.newInvoice(p.customer, '');
+      const sub: FakeSubscription = {
+        id: id('sub'),
+        customer: p.customer,
+        status: 'incomplete',
+        metadata: { userId: p['metadata[userId]'] },
+        price: p['items[0][price]'],
+        periodStart: now(),
+        periodEnd: now() + YEAR,
+        latestInvoice: invoice.id as string,
+      };
+      (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription = sub.id;
+      this.subscriptions.set(sub.id, sub);
+      return [200, this.subscriptionJson(sub, p)];
+    }
+    const subMatch = path.match(/^\/v1\/subscriptions\/(sub_\w+)$/);
+    if (subMatch) {
+      const sub = this.subscriptions.get(subMatch[1]);
+      if (!sub) return this.error(404, `No such subscription: '${subMatch[1]}'`);
+      if (method === 'DELETE') sub.status = 'canceled';
+      return [200, this.subscriptionJson(sub, p)];
+    }
+    return this.error(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  private newInvoice(customer: string, subscription: string): Obj {
+    const inv: Obj = {
+      id: id('in'),
+      object: 'invoice',
+      customer,
+      currency: 'aed',
+      amount_due: 10000,
+      amount_paid: 0,
+      status: 'open',
+      confirmation_secret: { client_secret: `${id('pi')}_secret_${crypto.randomBytes(8).toString('hex')}`, type: 'payment_intent' },
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription, metadata: {} } },
+      lines: { object: 'list', data: [{ id: id('il'), period: { start: now(), end: now() + YEAR } }], has_more: false },
+    };
+    this.invoices.set(inv.id as string, inv);
+    return inv;
+  }
+
+  private subscriptionJson(sub: FakeSubscription, p: Record<string, string>): Obj {
+    const expand = Object.entries(p)
+      .filter(([k]) => k.startsWith('expand'))
+      .map(([, v]) => v);
+    return {
+      id: sub.id,
+      object: 'subscription',
+      customer: sub.customer,
+      status: sub.status,
+      metadata: sub.metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price: { id: sub.price },
+            current_period_start: sub.periodStart,
+            current_period_end: sub.periodEnd,
+          },
+        ],
+      },
+      latest_invoice: expand.some((e) => e.startsWith('latest_invoice')) ? this.invoices.get(sub.latestInvoice) : sub.latestInvoice,
+    };
+  }
+
+  /** Stripe's side of a successful payment of the subscription's latest invoice. */
+  pay(subId: string): Obj {
+    const sub = this.subscriptions.get(subId);
+    if (!sub) throw new Error(`no subscription ${subId}`);
+    sub.status = 'active';
+    const invoice = this.invoices.get(sub.latestInvoice) as Obj;
+    invoice.status = 'paid';
+    invoice.amount_paid = 10000;
+    return invoice;
+  }
+
+  /** A new invoice for the subscription (a renewal). */
+  renewalInvoice(subId: string): Obj {
+    const sub = this.subscriptions.get(subId);
+    if (!sub) throw new Error(`no subscription ${subId}`);
+    const inv = this.newInvoice(sub.customer, sub.id);
+    sub.latestInvoice = inv.id as string;
+    return inv;
+  }
+
+  /** The JSON body of a webhook event, as Stripe would send it. */
+  event(type: string, object: Obj, created = now()): string {
+    return JSON.stringify({
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created,
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: JSON.parse(JSON.stringify(object)) },
+    });
+  }
+}
