@@ -13,17 +13,18 @@ test('a newcomer signs up, verifies the e-mail, signs in and chooses a role', as
   await page.getByLabel('Last name').fill('Al Shamsi');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone number').fill('50 765 4321');
-  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Password').first().fill('short');
   await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 
-  await page.getByLabel('Password', { exact: true }).fill('noura-pass-1');
+  await page.getByLabel('Password').first().fill('noura-pass-1');
   await page.getByLabel('Confirm password').fill('noura-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('toast')).toContainText('Registration Successful!');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   // Signing in before verifying is refused with a way to resend.
   await page.getByLabel('Email').fill(email);
@@ -36,6 +37,7 @@ test('a newcomer signs up, verifies the e-mail, signs in and chooses a role', as
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('noura-pass-1');

@@ -32,6 +32,7 @@ export function Field({ label, error, hint, required, className, children }: Fie
         ? cloneElement(children, {
             id: controlId,
             'aria-invalid': error ? true : undefined,
+            'aria-required': required || undefined,
             'aria-describedby': describedBy,
           })
         : children}

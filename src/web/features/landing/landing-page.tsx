@@ -13,7 +13,7 @@ import { LandingSearch } from './landing-search';
 function SampleCard() {
   const { t } = useTranslation('landing');
   return (
-    <div
+    <figure
       className="relative mx-auto w-full max-w-sm rounded-3xl bg-white p-6 text-slate-900 shadow-2xl"
       aria-label={t('sample.aria')}
     >
@@ -120,7 +120,7 @@ export function LandingPage() {
                 <p className="mt-4 text-xl font-bold text-brand-800">
                   {role.isFree ? tr('free') : tr('pricePerYear', { price: role.price })}
                 </p>
-                <span className="mt-3 text-sm font-medium text-brand-700">{tr(`${role.id}.button`)} →</span>
+                <span className="mt-3 text-sm font-medium text-brand-700">{tr(`${role.id}.button`)} <ArrowRight className="inline h-4 w-4 rtl-flip" aria-hidden="true" /></span>
               </button>
             );
           })}
@@ -148,7 +148,7 @@ export function LandingPage() {
               ))}
             </ul>
           </div>
-          <div
+          <figure
             className="rounded-3xl bg-brand-900 p-6 text-sm text-brand-50 shadow-xl"
             aria-label={t('ai.assistantAria')}
           >

@@ -56,7 +56,7 @@ export function LoginPage() {
         <ul className="space-y-4">
           {perks.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3 text-slate-700">
-              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                 <Icon className="h-5 w-5" aria-hidden="true" />
               </span>
               {text}

@@ -57,7 +57,7 @@ export function SignupPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5 lg:py-16">
       <section
-        className="space-y-5 rounded-3xl bg-brand-800 p-8 text-white lg:col-span-2"
+        className="order-2 space-y-5 rounded-3xl bg-brand-800 p-8 text-white lg:order-1 lg:col-span-2"
         aria-labelledby="signup-marketing"
       >
         <h2 id="signup-marketing" className="text-2xl font-bold md:text-3xl">
@@ -73,7 +73,7 @@ export function SignupPage() {
           ))}
         </ul>
       </section>
-      <Card className="lg:col-span-3">
+      <Card className="order-1 lg:order-2 lg:col-span-3">
         <CardHeader>
           <CardTitle>
             <span className="text-2xl">{t('signup.title')}</span>
