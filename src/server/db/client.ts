@@ -3,6 +3,7 @@
  * or a PostgreSQL server through node-postgres when DATABASE_URL is set. Both expose the same
  * Drizzle PgDatabase, so no code outside this file knows which one runs.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,6 +48,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     extensions: { pg_trgm, unaccent },
