@@ -2,10 +2,12 @@
  * Browser tests drive the real built app (dist/web served by the real server on an embedded
  * database with demo data) in Debian's Chromium. Never `playwright install`.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'bitaqa-e2e-data');
 export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password' };
 
 export default defineConfig({

@@ -101,7 +101,9 @@ async function main() {
     times.sort((a, b) => a - b);
     const med = times[Math.floor(times.length / 2)];
     const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
-    console.log(`${med.toFixed(1).padStart(9)}  ${p95.toFixed(1).padStart(6)}  ${String(status).padStart(6)}  ${total.padStart(5)}  ${q}`);
+    console.log(
+      `${med.toFixed(1).padStart(9)}  ${p95.toFixed(1).padStart(6)}  ${String(status).padStart(6)}  ${total.padStart(5)}  ${q}`,
+    );
   }
   await app.close();
   await database.close();

@@ -10,7 +10,7 @@ import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config';
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
   broker: 'ahmed.almansoori@demo.bitaqa.ae',
-  bankingBroker: 'hind.alzaabi@demo.bitaqa.ae',
+  bankingBroker: 'huda.saleh@demo.bitaqa.ae',
   developer: 'rashid.almazrouei@demo.bitaqa.ae',
   investor: 'carlos.mendez@demo.bitaqa.ae',
 } as const;

@@ -77,7 +77,13 @@ export class FakeStripe {
 
   private route(method: string, path: string, p: Record<string, string>): [number, Obj] {
     if (method === 'POST' && path === '/v1/customers') {
-      const c = { id: id('cus'), object: 'customer', email: p.email, name: p.name, metadata: { userId: p['metadata[userId]'] } };
+      const c = {
+        id: id('cus'),
+        object: 'customer',
+        email: p.email,
+        name: p.name,
+        metadata: { userId: p['metadata[userId]'] },
+      };
       this.customers.set(c.id, c);
       return [200, c];
     }
@@ -136,8 +142,15 @@ export class FakeStripe {
       amount_due: 10000,
       amount_paid: 0,
       status: 'open',
-      confirmation_secret: { client_secret: `${id('pi')}_secret_${crypto.randomBytes(8).toString('hex')}`, type: 'payment_intent' },
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription, metadata: {} } },
+      confirmation_secret: {
+        client_secret: `${id('pi')}_secret_${crypto.randomBytes(8).toString('hex')}`,
+        type: 'payment_intent',
+      },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription, metadata: {} },
+      },
       lines: { object: 'list', data: [{ id: id('il'), period: { start: now(), end: now() + YEAR } }], has_more: false },
     };
     this.invoices.set(inv.id as string, inv);
@@ -166,7 +179,9 @@ export class FakeStripe {
           },
         ],
       },
-      latest_invoice: expand.some((e) => e.startsWith('latest_invoice')) ? this.invoices.get(sub.latestInvoice) : sub.latestInvoice,
+      latest_invoice: expand.some((e) => e.startsWith('latest_invoice'))
+        ? this.invoices.get(sub.latestInvoice)
+        : sub.latestInvoice,
     };
   }
 

@@ -28,14 +28,18 @@ export async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** A test database; `url` is set on PostgreSQL so a test can open more pools (two processes). */
+export type TestDatabase = Database & { url?: string };
+
 /** Opens a new test database; `close` drops it again (PostgreSQL) or frees it (PGlite). */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (!usePostgres) return openDatabase({ kind: 'pglite' });
   const name = `bitaqa_t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   const database = await openDatabase({ kind: 'postgres', url: serverUrl(name), poolSize: 5 });
   return {
     ...database,
+    url: serverUrl(name),
     async close() {
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -34,7 +34,7 @@ export const ROLE_TITLES = [...BROKER_SPECIALIZATIONS, ...LOAN_SPECIALIZATIONS] 
 /** Optional enum where '' (an untouched select) means "none". */
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z
-    .union([z.literal(''), z.enum(values, { error: `Please choose a valid ${label}` })])
+    .enum(['', ...values] as const, { error: `Please choose a valid ${label}` })
     .optional()
     .nullable();
 
@@ -72,15 +72,13 @@ const shaped = (re: RegExp, message: string) =>
 
 /** An image: an http(s) URL or a path on this site (uploads, generated avatars). */
 export const imageUrl = z
-  .union([
-    z.literal(''),
-    httpUrl,
-    z
-      .string()
-      .trim()
-      .max(LIMITS.urlMax)
-      .regex(/^\/(?!\/)[A-Za-z0-9._~%/-]+$/, 'Must be a link starting with http:// or https://'),
-  ])
+  .string()
+  .trim()
+  .max(LIMITS.urlMax)
+  .refine(
+    (v) => v === '' || /^\/(?!\/)[A-Za-z0-9._~%/-]+$/.test(v) || httpUrl.safeParse(v).success,
+    'Must be a link starting with http:// or https://',
+  )
   .optional()
   .nullable();
 
@@ -250,6 +248,7 @@ export const cardQrSchema = z.object({
   svg: z.string(),
   dataUrl: z.string(),
 });
+export type CardQr = z.infer<typeof cardQrSchema>;
 
 export const pendingPropertySchema = z.object({
   id: z.string(),

@@ -7,6 +7,8 @@ export const httpUrl = z
   .trim()
   .max(LIMITS.urlMax)
   .refine((v) => {
+    // The URL parser silently drops tabs and newlines; refuse them so what is stored is what was checked.
+    if (/\s/.test(v) || Array.from(v).some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return false;
     try {
       const u = new URL(v);
       return u.protocol === 'http:' || u.protocol === 'https:';

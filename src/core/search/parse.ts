@@ -31,15 +31,48 @@ for (const list of PHRASES.values()) list.sort((a, b) => b.tokens.length - a.tok
 PHRASES.set('sales', [{ tokens: ['sales'], set: {} }]);
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8,
-  واحد: 1, واحده: 1, اثنين: 2, اثنان: 2, اثنتين: 2, ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4,
-  خمس: 5, خمسه: 5, ست: 6, سته: 6, سبع: 7, سبعه: 7,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  واحد: 1,
+  واحده: 1,
+  اثنين: 2,
+  اثنان: 2,
+  اثنتين: 2,
+  ثلاث: 3,
+  ثلاثه: 3,
+  اربع: 4,
+  اربعه: 4,
+  خمس: 5,
+  خمسه: 5,
+  ست: 6,
+  سته: 6,
+  سبع: 7,
+  سبعه: 7,
 };
 const BED_WORDS = new Set(['bedroom', 'bedrooms', 'bed', 'beds', 'br', 'bhk', 'bdr', 'bd', 'غرف', 'غرفه', 'غرفات']);
 const UNITS: Record<string, number> = {
-  k: 1_000, thousand: 1_000, thousands: 1_000, الف: 1_000, الاف: 1_000, آلاف: 1_000,
-  m: 1_000_000, mn: 1_000_000, mil: 1_000_000, million: 1_000_000, millions: 1_000_000,
-  مليون: 1_000_000, ملايين: 1_000_000, b: 1_000_000_000, bn: 1_000_000_000, billion: 1_000_000_000,
+  k: 1_000,
+  thousand: 1_000,
+  thousands: 1_000,
+  الف: 1_000,
+  الاف: 1_000,
+  آلاف: 1_000,
+  m: 1_000_000,
+  mn: 1_000_000,
+  mil: 1_000_000,
+  million: 1_000_000,
+  millions: 1_000_000,
+  مليون: 1_000_000,
+  ملايين: 1_000_000,
+  b: 1_000_000_000,
+  bn: 1_000_000_000,
+  billion: 1_000_000_000,
   مليار: 1_000_000_000,
 };
 const CURRENCY = new Set(['aed', 'dhs', 'dh', 'dirham', 'dirhams', 'درهم', 'دراهم']);
@@ -48,17 +81,50 @@ type Bound = 'max' | 'min' | 'around' | 'between' | 'from';
 /** Comparison phrases (folded tokens) before an amount. Longest first. */
 const COMPARATORS: [string[], Bound][] = (
   [
-    [['less', 'than'], 'max'], [['cheaper', 'than'], 'max'], [['not', 'more', 'than'], 'max'],
-    [['up', 'to'], 'max'], [['no', 'more', 'than'], 'max'], [['under'], 'max'], [['below'], 'max'],
-    [['max'], 'max'], [['maximum'], 'max'], [['upto'], 'max'], [['within'], 'max'], [['budget'], 'max'],
-    [['<'], 'max'], [['<='], 'max'], [['اقل', 'من'], 'max'], [['تحت'], 'max'], [['حتى'], 'max'],
-    [['بحد', 'اقصى'], 'max'], [['اقصى'], 'max'], [['ميزانيه'], 'max'], [['لا', 'يزيد', 'عن'], 'max'],
-    [['more', 'than'], 'min'], [['at', 'least'], 'min'], [['over'], 'min'], [['above'], 'min'],
-    [['min'], 'min'], [['minimum'], 'min'], [['starting'], 'min'], [['>'], 'min'], [['>='], 'min'],
-    [['اكثر', 'من'], 'min'], [['فوق'], 'min'], [['على', 'الاقل'], 'min'], [['ابتداء', 'من'], 'min'],
-    [['around'], 'around'], [['about'], 'around'], [['approx'], 'around'], [['approximately'], 'around'],
-    [['حوالي'], 'around'], [['تقريبا'], 'around'],
-    [['between'], 'between'], [['بين'], 'between'], [['from'], 'from'], [['من'], 'from'],
+    [['less', 'than'], 'max'],
+    [['cheaper', 'than'], 'max'],
+    [['not', 'more', 'than'], 'max'],
+    [['up', 'to'], 'max'],
+    [['no', 'more', 'than'], 'max'],
+    [['under'], 'max'],
+    [['below'], 'max'],
+    [['max'], 'max'],
+    [['maximum'], 'max'],
+    [['upto'], 'max'],
+    [['within'], 'max'],
+    [['budget'], 'max'],
+    [['<'], 'max'],
+    [['<='], 'max'],
+    [['اقل', 'من'], 'max'],
+    [['تحت'], 'max'],
+    [['حتى'], 'max'],
+    [['بحد', 'اقصى'], 'max'],
+    [['اقصى'], 'max'],
+    [['ميزانيه'], 'max'],
+    [['لا', 'يزيد', 'عن'], 'max'],
+    [['more', 'than'], 'min'],
+    [['at', 'least'], 'min'],
+    [['over'], 'min'],
+    [['above'], 'min'],
+    [['min'], 'min'],
+    [['minimum'], 'min'],
+    [['starting'], 'min'],
+    [['>'], 'min'],
+    [['>='], 'min'],
+    [['اكثر', 'من'], 'min'],
+    [['فوق'], 'min'],
+    [['على', 'الاقل'], 'min'],
+    [['ابتداء', 'من'], 'min'],
+    [['around'], 'around'],
+    [['about'], 'around'],
+    [['approx'], 'around'],
+    [['approximately'], 'around'],
+    [['حوالي'], 'around'],
+    [['تقريبا'], 'around'],
+    [['between'], 'between'],
+    [['بين'], 'between'],
+    [['from'], 'from'],
+    [['من'], 'from'],
   ] as [string[], Bound][]
 ).sort((a, b) => b[0].length - a[0].length);
 const RANGE_JOINERS = new Set(['to', 'and', '-', 'الى', 'و', 'حتى']);
@@ -151,8 +217,7 @@ function readPrices(tokens: string[], used: boolean[], filters: SearchFilters): 
     if (used[a.start]) continue;
     const cmp = comparatorBefore(tokens, used, a.start);
     const next = amounts[n + 1];
-    const joined =
-      next && next.start === a.end + 1 && RANGE_JOINERS.has(tokens[a.end]) && (a.sure || next.sure);
+    const joined = next && next.start === a.end + 1 && RANGE_JOINERS.has(tokens[a.end]) && (a.sure || next.sure);
     if (joined && (cmp?.bound === 'between' || cmp?.bound === 'from' || !cmp)) {
       // "between 1M and 2M", "from 800K to 1.2M", "1m-2m"; "1 to 2M" reads both in millions.
       let low = a.value;
@@ -276,7 +341,11 @@ export function parseSearchQuery(query: string): SearchFilters {
   if (filters.role === undefined && filters.specialization) filters.role = IMPLIED_ROLE[filters.specialization];
   if (filters.role === undefined && filters.bank) filters.role = 'banking_broker';
   const rest = tokens.filter(
-    (t, k) => !used[k] && !STOPWORDS.has(t) && !tokenForms(t).some((f) => f !== t && STOPWORDS.has(f) && f.length > 1) && !/^[<>=,.+]+$/.test(t),
+    (t, k) =>
+      !used[k] &&
+      !STOPWORDS.has(t) &&
+      !tokenForms(t).some((f) => f !== t && STOPWORDS.has(f) && f.length > 1) &&
+      !/^[<>=,.+]+$/.test(t),
   );
   if (rest.length) filters.text = rest.join(' ');
   return filters;

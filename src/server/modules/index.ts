@@ -3,11 +3,29 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { cardRoutes } from './cards/routes';
 import { subscriptionRoutes } from './subscription/routes';
+import { inquiryRoutes } from './inquiries/routes';
+import { adminRoutes } from './admin/routes';
+import { accountRoutes } from './account/routes';
 import { messagingRoutes } from './messaging/routes';
+import { directoryRoutes } from './directory/routes';
+import { propertyRoutes } from './properties/routes';
+import { searchRoutes } from './search/routes';
+import { serviceRoutes } from './services/routes';
+import { uploadRoutes } from './uploads/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(cardRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(inquiryRoutes);
+  await app.register(adminRoutes);
+  await app.register(accountRoutes);
   await app.register(messagingRoutes);
+  await app.register(directoryRoutes);
+  await app.register(propertyRoutes);
+  await app.register(searchRoutes);
+  await app.register(serviceRoutes);
+  await app.register(uploadRoutes);
 };

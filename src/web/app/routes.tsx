@@ -20,6 +20,18 @@ const RoleSelectionPage = lazyPage(() => import('../features/auth/pages/role-sel
 const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage');
 const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const MessagesPage = lazyPage(() => import('../features/messaging/messages-page'), 'MessagesPage');
+const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page'), 'SubscriptionPage');
+const CreateCardPage = lazyPage(() => import('../features/cards/pages/create-card-page'), 'CreateCardPage');
+const EditCardPage = lazyPage(() => import('../features/cards/pages/edit-card-page'), 'EditCardPage');
+const CardPage = lazyPage(() => import('../features/cards/pages/card-page'), 'CardPage');
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
+const DirectoryPage = lazyPage(() => import('../features/discovery/pages/directory-page'), 'DirectoryPage');
+const SearchPage = lazyPage(() => import('../features/discovery/pages/search-page'), 'SearchPage');
+const PropertiesPage = lazyPage(() => import('../features/discovery/pages/properties-page'), 'PropertiesPage');
+const PropertyPage = lazyPage(() => import('../features/discovery/pages/property-page'), 'PropertyPage');
+const PropertyFormPage = lazyPage(() => import('../features/discovery/pages/property-form-page'), 'PropertyFormPage');
+const ServicesPage = lazyPage(() => import('../features/discovery/pages/services-page'), 'ServicesPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 export const ROUTES: { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
@@ -31,5 +43,18 @@ export const ROUTES: { path: string; Component: LazyExoticComponent<ComponentTyp
   { path: '/admin-login', Component: AdminLoginPage },
   { path: '/about', Component: AboutPage },
   { path: '/profile', Component: ProfilePage },
+  { path: '/messages', Component: MessagesPage },
+  { path: '/subscription', Component: SubscriptionPage },
+  { path: '/create-card', Component: CreateCardPage },
+  { path: '/edit-card/:id', Component: EditCardPage },
+  { path: '/cards/:id', Component: CardPage },
+  { path: '/admin', Component: AdminPage },
+  { path: '/directory', Component: DirectoryPage },
+  { path: '/search', Component: SearchPage },
+  { path: '/properties', Component: PropertiesPage },
+  { path: '/properties/new', Component: PropertyFormPage },
+  { path: '/properties/:id', Component: PropertyPage },
+  { path: '/properties/:id/edit', Component: PropertyFormPage },
+  { path: '/services', Component: ServicesPage },
   { path: '*', Component: NotFoundPage },
 ];

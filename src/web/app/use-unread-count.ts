@@ -1,7 +1,14 @@
 /**
- * Unread messages for the header and mobile bar. The messaging feature replaces the body of
- * this hook with its real query (issue 5); signed out it is always 0.
+ * Unread messages for the header and mobile bar (issue 5); signed out it is always 0. While
+ * signed in it also keeps the live connection open, so the badge updates on every page.
  */
+import { useAuth } from '../features/auth/api/use-auth';
+import { useUnreadCountQuery } from '../features/messaging/api/use-unread-count';
+import { useRealtime } from '../features/messaging/realtime/use-realtime';
+
 export function useUnreadCount(): number {
-  return 0;
+  const { isAuthenticated } = useAuth();
+  useRealtime();
+  const { data } = useUnreadCountQuery(isAuthenticated);
+  return isAuthenticated ? (data?.count ?? 0) : 0;
 }

@@ -6,6 +6,11 @@
 import { ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
+import { seedBusiness } from './business';
+import { seedCards } from './cards';
+import { seedConversations } from './conversations';
+import { seedProperties } from './properties';
+import { seedServices } from './services';
 import { createRandom, type Random } from './random';
 import { type DemoUser, seedUsers } from './users';
 
@@ -17,7 +22,13 @@ export interface SeedState {
 export type SeedStep = (ctx: AppContext, state: SeedState) => Promise<void>;
 
 /** Steps after the users, in order. */
-const SEED_STEPS: { name: string; run: SeedStep }[] = [];
+const SEED_STEPS: { name: string; run: SeedStep }[] = [
+  { name: 'cards', run: seedCards },
+  { name: 'conversations', run: seedConversations },
+  { name: 'business', run: seedBusiness },
+  { name: 'properties', run: seedProperties },
+  { name: 'services', run: seedServices },
+];
 
 export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: string) => void }): Promise<boolean> {
   const [{ count }] = await ctx.db

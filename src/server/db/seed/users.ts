@@ -74,7 +74,7 @@ function roleFor(i: number): ProfessionalRole {
 /** The sign-ins printed in the README. */
 export const NAMED_DEMO_ACCOUNTS = {
   broker: 'ahmed.almansoori@demo.bitaqa.ae',
-  bankingBroker: 'hind.alzaabi@demo.bitaqa.ae',
+  bankingBroker: 'huda.saleh@demo.bitaqa.ae',
   developer: 'rashid.almazrouei@demo.bitaqa.ae',
   investor: 'carlos.mendez@demo.bitaqa.ae',
 } as const;

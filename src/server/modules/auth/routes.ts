@@ -13,8 +13,10 @@ import {
   updateRoleSchema,
   verifyEmailSchema,
 } from '../../../core/schemas/auth';
+import { twoFactorRequiredSchema } from '../../../core/schemas/account';
 import type { User } from '../../db/schema';
 import { unauthorized } from '../../errors';
+import { startTwoFactorSignIn } from '../account/two-factor';
 import { toPublicUser } from '../users/repository';
 import { loadUser, requireAdmin, requireUser, userOf } from './guards';
 import { createAuthService } from './service';
@@ -62,11 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: publicUserSchema } } }, async (request) => {
-    const user = await auth.login(request.body.email, request.body.password, request.ip);
-    await signIn(request, user);
-    return toPublicUser(user);
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginSchema, response: { 200: z.union([publicUserSchema, twoFactorRequiredSchema]) } } },
+    async (request) => {
+      const user = await auth.login(request.body.email, request.body.password, request.ip);
+      // Issue 6: with two-factor sign-in on, the password only opens the second step.
+      if (user.totpEnabled) return startTwoFactorSignIn(request, user);
+      await signIn(request, user);
+      return toPublicUser(user);
+    },
+  );
 
   app.get('/auth/user', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
     const user = await loadUser(request);

@@ -1,11 +1,19 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type BusinessCard, businessCards, cardEvents, properties, type User, users } from '../../db/schema';
+import {
+  type BusinessCard,
+  businessCards,
+  cardEvents,
+  conversations,
+  properties,
+  type User,
+  users,
+} from '../../db/schema';
 
 export type CardOwner = Pick<
   User,
-  'id' | 'role' | 'profileImageUrl' | 'firstName' | 'lastName' | 'suspendedAt' | 'deletedAt'
+  'id' | 'role' | 'profileImageUrl' | 'firstName' | 'lastName' | 'suspendedAt' | 'deletedAt' | 'cardVisibility'
 >;
 export type CardRow = { card: BusinessCard; user: CardOwner };
 export type CardValues = Omit<typeof businessCards.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -19,6 +27,7 @@ const ownerColumns = {
   lastName: users.lastName,
   suspendedAt: users.suspendedAt,
   deletedAt: users.deletedAt,
+  cardVisibility: users.cardVisibility,
 };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +39,19 @@ function selectCards(db: DbOrTx) {
     .select({ card: businessCards, user: ownerColumns })
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId));
+}
+
+/** True when the two users share a conversation: a "connection" for card visibility (issue 6). */
+export async function areConnected(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      sql`least(${conversations.participant1Id}, ${conversations.participant2Id}) = least(${a}::uuid, ${b}::uuid)
+        and greatest(${conversations.participant1Id}, ${conversations.participant2Id}) = greatest(${a}::uuid, ${b}::uuid)`,
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findCardById(db: DbOrTx, id: string): Promise<CardRow | undefined> {
@@ -50,6 +72,7 @@ export async function listCardsByUser(
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<CardRow[]> {
+  if (!isUuid(userId)) return [];
   return selectCards(db)
     .where(eq(businessCards.userId, userId))
     .orderBy(desc(businessCards.createdAt), desc(businessCards.id))

@@ -67,14 +67,32 @@ const isParticipant = (userId: string) =>
 
 /**
  * The caller's conversations, most recent activity first, each with both participants, the
- * last message and the caller's unread count: one statement with two lateral subqueries
- * (the last message by messages_conversation_idx, the count by the partial messages_unread_idx).
+ * last message and the caller's unread count, in one statement: the page of conversations is
+ * chosen first, then two lateral subqueries run for those rows only (the last message by
+ * messages_conversation_idx, the unread count by the partial messages_unread_idx).
  */
 export async function listConversations(
   db: DbOrTx,
   userId: string,
   page: { limit: number; offset: number; id?: string },
 ): Promise<ConversationView[]> {
+  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+  const chosen = db
+    .select({
+      id: conversations.id,
+      participant1Id: conversations.participant1Id,
+      participant2Id: conversations.participant2Id,
+      lastMessageAt: conversations.lastMessageAt,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      activity: activity.as('activity'),
+    })
+    .from(conversations)
+    .where(and(isParticipant(userId), page.id ? eq(conversations.id, page.id) : undefined))
+    .orderBy(desc(activity), desc(conversations.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('chosen');
   const p1 = alias(users, 'p1');
   const p2 = alias(users, 'p2');
   const last = db
@@ -85,48 +103,51 @@ export async function listConversations(
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(eq(messages.conversationId, conversations.id))
+    .where(eq(messages.conversationId, chosen.id))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(1)
     .as('last_message');
   const unread = db
     .select({ count: sql<number>`count(*)::int`.as('unread_count') })
     .from(messages)
-    .where(
-      and(eq(messages.conversationId, conversations.id), ne(messages.senderId, userId), eq(messages.isRead, false)),
-    )
+    .where(and(eq(messages.conversationId, chosen.id), ne(messages.senderId, userId), eq(messages.isRead, false)))
     .as('unread');
   const rows = await db
     .select({
-      conversation: conversations,
+      c: {
+        id: chosen.id,
+        participant1Id: chosen.participant1Id,
+        participant2Id: chosen.participant2Id,
+        lastMessageAt: chosen.lastMessageAt,
+        createdAt: chosen.createdAt,
+        updatedAt: chosen.updatedAt,
+      },
       p1: participantColumns(p1),
       p2: participantColumns(p2),
       last: { id: last.id, content: last.content, senderId: last.senderId, createdAt: last.createdAt },
       unreadCount: unread.count,
     })
-    .from(conversations)
-    .innerJoin(p1, eq(p1.id, conversations.participant1Id))
-    .innerJoin(p2, eq(p2.id, conversations.participant2Id))
+    .from(chosen)
+    .innerJoin(p1, eq(p1.id, chosen.participant1Id))
+    .innerJoin(p2, eq(p2.id, chosen.participant2Id))
     .leftJoinLateral(last, sql`true`)
     .leftJoinLateral(unread, sql`true`)
-    .where(and(isParticipant(userId), page.id ? eq(conversations.id, page.id) : undefined))
-    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(({ conversation: c, p1: a, p2: b, last: m, unreadCount }) => ({
+    .orderBy(desc(chosen.activity), desc(chosen.id));
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return rows.map(({ c, p1: a, p2: b, last: m, unreadCount }) => ({
     id: c.id,
     participant1Id: c.participant1Id,
     participant2Id: c.participant2Id,
     participant1: toParticipant(a),
     participant2: toParticipant(b),
-    lastMessageAt: c.lastMessageAt ? c.lastMessageAt.toISOString() : null,
+    lastMessageAt: c.lastMessageAt ? iso(c.lastMessageAt) : null,
     lastMessage:
       m?.id && m.content !== null && m.senderId && m.createdAt
-        ? { id: m.id, content: m.content, senderId: m.senderId, createdAt: new Date(m.createdAt).toISOString() }
+        ? { id: m.id, content: m.content, senderId: m.senderId, createdAt: iso(m.createdAt) }
         : null,
     unreadCount: unreadCount ?? 0,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
   }));
 }
 

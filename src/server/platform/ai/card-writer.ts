@@ -27,7 +27,10 @@ export function createCardWriter(
         try {
           return { ...(await primary.generate(request)), language: request.language, source: primary.source };
         } catch (err) {
-          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'AI provider failed; using the built-in composer');
+          log.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            'AI provider failed; using the built-in composer',
+          );
         }
       }
       return { ...(await fallback.generate(request)), language: request.language, source: fallback.source };

@@ -234,7 +234,9 @@ function withSubject(f: ComposeFacts, line: string): string {
 }
 
 function opener(f: ComposeFacts, p: Picker, title: string, clients: string, org?: string): string {
-  const options: string[] = [`${f.name} is ${article(title)} ${title}${at(f, org)}, serving ${clients} in ${where(f)}.`];
+  const options: string[] = [
+    `${f.name} is ${article(title)} ${title}${at(f, org)}, serving ${clients} in ${where(f)}.`,
+  ];
   if (f.years !== undefined && f.years > 0) {
     options.push(
       `With ${yearsText(f.years)} of experience in the ${f.emirate ?? 'UAE'} market, ${f.name} helps ${clients}${f.area ? ` in ${f.area}` : ''}.`,
@@ -348,11 +350,14 @@ function investor(f: ComposeFacts, p: Picker): CardContent {
         `${f.name} invests in ${list} across ${where(f)}${budget}.`,
         `${f.name} is an active investor in ${list}${budget}, focused on opportunities in ${where(f)}.`,
       ]),
-      withSubject(f, p.pick([
-        'Looks for well-located assets with solid yields and clear exit options, and for founders with a real plan.',
-        'Prefers long-term partnerships, transparent numbers and teams that deliver what they promise.',
-        'Is open to off-plan, ready and income-producing opportunities, as well as co-investment with trusted partners.',
-      ])),
+      withSubject(
+        f,
+        p.pick([
+          'Looks for well-located assets with solid yields and clear exit options, and for founders with a real plan.',
+          'Prefers long-term partnerships, transparent numbers and teams that deliver what they promise.',
+          'Is open to off-plan, ready and income-producing opportunities, as well as co-investment with trusted partners.',
+        ]),
+      ),
       languagesLine(f, p),
       p.pick([
         'Brokers, developers and founders with a strong proposal are welcome to get in touch.',

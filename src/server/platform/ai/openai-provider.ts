@@ -57,7 +57,10 @@ export function describeRequest(req: CardContentRequest): string {
   add('Area', req.area);
   add('Languages spoken', req.languages?.map((v) => enumLabel(lang, 'language', v)).join(', '));
   add('Years of experience', req.yearsOfExperience != null ? String(req.yearsOfExperience) : undefined);
-  add('Investment budget', req.investmentBudgetRange ? enumLabel(lang, 'investorBudget', req.investmentBudgetRange) : undefined);
+  add(
+    'Investment budget',
+    req.investmentBudgetRange ? enumLabel(lang, 'investorBudget', req.investmentBudgetRange) : undefined,
+  );
   add('Investment interests', req.investmentInterests?.map((v) => enumLabel(lang, 'investmentInterest', v)).join(', '));
   return lines.join('\n');
 }
@@ -68,8 +71,16 @@ export function parseAnswer(content: string | null | undefined): CardContent {
   const start = content.indexOf('{');
   const end = content.lastIndexOf('}');
   if (start < 0 || end <= start) throw new Error('AI answer holds no JSON object');
-  const parsed = answerSchema.parse(JSON.parse(content.slice(start, end + 1)));
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as CardContent;
+  const { profession, description, suggestedCompany, salesPitch, valueProposition } = answerSchema.parse(
+    JSON.parse(content.slice(start, end + 1)),
+  );
+  return {
+    profession,
+    description,
+    ...(suggestedCompany ? { suggestedCompany } : {}),
+    ...(salesPitch ? { salesPitch } : {}),
+    ...(valueProposition ? { valueProposition } : {}),
+  };
 }
 
 export function createOpenAiProvider(opts: OpenAiOptions): CardContentProvider {

@@ -1,7 +1,9 @@
 /**
- * Featured Properties on the landing page (spec §2). The discovery feature (issue 4) fills this
- * with real approved listings; until then the section is not shown rather than faked.
+ * Featured Properties on the landing page (spec §2): the newest approved listings, from the
+ * discovery feature (issue 4). Hidden when there are none rather than faked.
  */
+import { FeaturedPropertiesSection } from '../discovery/components/featured-properties';
+
 export function FeaturedProperties() {
-  return null;
+  return <FeaturedPropertiesSection />;
 }

@@ -120,7 +120,9 @@ export function LandingPage() {
                 <p className="mt-4 text-xl font-bold text-brand-800">
                   {role.isFree ? tr('free') : tr('pricePerYear', { price: role.price })}
                 </p>
-                <span className="mt-3 text-sm font-medium text-brand-700">{tr(`${role.id}.button`)} <ArrowRight className="inline h-4 w-4 rtl-flip" aria-hidden="true" /></span>
+                <span className="mt-3 text-sm font-medium text-brand-700">
+                  {tr(`${role.id}.button`)} <ArrowRight className="inline h-4 w-4 rtl-flip" aria-hidden="true" />
+                </span>
               </button>
             );
           })}

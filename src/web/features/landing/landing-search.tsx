@@ -1,7 +1,6 @@
-/**
- * The smart search box on the landing page (issue 4). The discovery feature provides it;
- * until then nothing is shown.
- */
+/** The smart search box on the landing page (issue 4): opens /search with the request. */
+import { SmartSearchBox } from '../discovery/components/smart-search-box';
+
 export function LandingSearch() {
-  return null;
+  return <SmartSearchBox tone="dark" className="max-w-xl" />;
 }

@@ -6,6 +6,10 @@ import type { ComponentType } from 'react';
 import type { PublicUser } from '../../../core/schemas/auth';
 import { EditProfileTab } from './components/edit-profile-tab';
 import { OverviewTab } from './components/overview-tab';
+import { SettingsTab } from '../account/components/settings-tab';
+import { LeadsTab } from '../inquiries/components/leads-tab';
+import { BusinessCardsTab } from '../cards/components/business-cards-tab';
+import { MyListingsTab } from '../discovery/components/my-listings-tab';
 
 export interface ProfileTab {
   /** Also the ?tab= value in the URL. */
@@ -18,4 +22,8 @@ export interface ProfileTab {
 export const PROFILE_TABS: ProfileTab[] = [
   { id: 'overview', labelKey: 'tabs.overview', Component: OverviewTab },
   { id: 'edit', labelKey: 'tabs.edit', Component: EditProfileTab },
+  { id: 'cards', labelKey: 'tabs.cards', Component: BusinessCardsTab },
+  { id: 'leads', labelKey: 'tabs.leads', Component: LeadsTab },
+  { id: 'listings', labelKey: 'tabs.listings', Component: MyListingsTab },
+  { id: 'settings', labelKey: 'tabs.settings', Component: SettingsTab },
 ];

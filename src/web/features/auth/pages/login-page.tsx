@@ -17,6 +17,7 @@ import { useZodMessage } from '../../../lib/use-zod-message';
 import { COMPANY } from '../../../../core/limits';
 import { AUTH_USER_KEY, landingPathFor } from '../api/use-auth';
 import { ResendVerification } from '../components/resend-verification';
+import { TwoFactorLoginStep } from '../../account/components/two-factor-login-step';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -26,12 +27,23 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
+  // Issue 6: with two-factor sign-in on, the password step answers { twoFactorRequired: true }.
+  const [twoFactor, setTwoFactor] = useState(false);
+  const finishLogin = async (user: PublicUser) => {
+    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    toast({ title: t('login.successTitle'), description: t('login.successText') });
+    navigate(landingPathFor(user));
+  };
+
   const login = useMutation({
-    mutationFn: (values: LoginInput) => apiJson<PublicUser>('POST', '/api/auth/login', values),
-    onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
-      toast({ title: t('login.successTitle'), description: t('login.successText') });
-      navigate(landingPathFor(user));
+    mutationFn: (values: LoginInput) =>
+      apiJson<PublicUser | { twoFactorRequired: true }>('POST', '/api/auth/login', values),
+    onSuccess: async (result) => {
+      if ('twoFactorRequired' in result) {
+        setTwoFactor(true);
+        return;
+      }
+      await finishLogin(result);
     },
     onError: (error, values) => {
       const message = error instanceof ApiError ? error.serverMessage : t('login.failed');
@@ -72,30 +84,34 @@ export function LoginPage() {
           <CardDescription>{t('login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={form.handleSubmit((v) => {
-              setUnverifiedEmail(null);
-              login.mutate(v);
-            })}
-          >
-            <Field label={t('fields.email')} error={zm(form.formState.errors.email?.message)}>
-              <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-            </Field>
-            <Field label={t('fields.password')} error={zm(form.formState.errors.password?.message)}>
-              <Input type="password" autoComplete="current-password" {...form.register('password')} />
-            </Field>
-            <div className="flex justify-end">
-              <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setForgotOpen(true)}>
-                {t('login.forgot')}
+          {twoFactor ? (
+            <TwoFactorLoginStep onSignedIn={(user) => void finishLogin(user)} onRestart={() => setTwoFactor(false)} />
+          ) : (
+            <form
+              noValidate
+              className="space-y-4"
+              onSubmit={form.handleSubmit((v) => {
+                setUnverifiedEmail(null);
+                login.mutate(v);
+              })}
+            >
+              <Field label={t('fields.email')} error={zm(form.formState.errors.email?.message)}>
+                <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+              </Field>
+              <Field label={t('fields.password')} error={zm(form.formState.errors.password?.message)}>
+                <Input type="password" autoComplete="current-password" {...form.register('password')} />
+              </Field>
+              <div className="flex justify-end">
+                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setForgotOpen(true)}>
+                  {t('login.forgot')}
+                </Button>
+              </div>
+              {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+              <Button type="submit" className="w-full" disabled={login.isPending}>
+                {login.isPending ? t('login.submitting') : t('login.submit')}
               </Button>
-            </div>
-            {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
-            <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </form>
+            </form>
+          )}
           <p className="mt-6 text-center text-sm text-slate-600">
             {t('login.noAccount')}{' '}
             <Link to="/signup" className="font-medium text-brand-700 hover:underline">

@@ -1,0 +1,74 @@
+/** Leads from a public card (spec §1 lead tools, §3 inquiries; issue 6). */
+import { z } from 'zod';
+import { INQUIRY_STATUSES, INQUIRY_TYPES } from '../enums';
+import { LIMITS } from '../limits';
+import { emailField, pagination } from './common';
+
+export { INQUIRY_STATUSES, INQUIRY_TYPES };
+
+/** Inquiries one address may send in INQUIRY_RATE.windowMs before 429. */
+export const INQUIRY_RATE = { max: 5, windowMs: 10 * 60 * 1000 } as const;
+export const INQUIRY_MESSAGE_MAX = 2000;
+
+/** The contact form on /cards/{id}. */
+export const inquiryCreateSchema = z.object({
+  inquirerName: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.nameMax, 'Name is too long'),
+  inquirerEmail: emailField,
+  inquirerPhone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
+    ])
+    .optional()
+    .nullable(),
+  inquiryType: z.enum(INQUIRY_TYPES, { error: 'Please choose what your inquiry is about' }),
+  message: z
+    .string()
+    .trim()
+    .max(INQUIRY_MESSAGE_MAX, `Message must be at most ${INQUIRY_MESSAGE_MAX} characters`)
+    .optional()
+    .nullable(),
+  consent: z.literal(true, { error: 'Please agree to be contacted about your inquiry' }),
+  /** Honeypot: hidden from people, filled in by bots. A filled one is accepted and dropped. */
+  website: z.string().max(500).optional(),
+});
+export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
+
+export const inquirySchema = z.object({
+  id: z.string(),
+  businessCardId: z.string(),
+  cardName: z.string(),
+  inquirerName: z.string(),
+  inquirerEmail: z.string(),
+  inquirerPhone: z.string().nullable(),
+  inquiryType: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(INQUIRY_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+
+export const inquiryListQuerySchema = pagination.extend({
+  status: z.enum(INQUIRY_STATUSES).optional(),
+});
+export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
+
+export const inquiryListSchema = z.object({
+  items: z.array(inquirySchema),
+  total: z.number().int(),
+  /** Counts by status over all the owner's inquiries. */
+  counts: z.object({ pending: z.number().int(), contacted: z.number().int(), closed: z.number().int() }),
+});
+export type InquiryList = z.infer<typeof inquiryListSchema>;
+
+export const inquiryStatusSchema = z.object({
+  status: z.enum(INQUIRY_STATUSES, { error: 'Status must be pending, contacted or closed' }),
+});

@@ -1,0 +1,221 @@
+/**
+ * Property listings (spec §2 Properties, §3, §4, §9; issue 4): the listing query, the listing
+ * form (shared by the web form and POST/PATCH /api/properties) and the listing as answered.
+ */
+import { z } from 'zod';
+import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
+import { LIMITS } from '../limits';
+import { EMIRATE_NAME_LIST } from '../places';
+import { pagination } from './common';
+import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
+
+/** Prices are whole dirhams; the column is a 32-bit integer. */
+export const PRICE_MAX = 2_000_000_000;
+export const PROPERTY_LIMITS = {
+  titleMin: 5,
+  titleMax: 200,
+  roomsMax: 50,
+  areaMax: 1_000_000,
+  featuresMax: 20,
+  featureMax: 60,
+  photosMax: 12,
+  permitMax: 40,
+  rejectReasonMax: 1000,
+} as const;
+
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'area'] as const;
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
+
+const priceParam = (label: string) =>
+  z.preprocess(
+    unset,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number of dirhams`)
+      .min(0, `${label} cannot be negative`)
+      .max(PRICE_MAX, `${label} is too large`)
+      .optional(),
+  );
+
+export const propertyQuerySchema = pagination
+  .extend({
+    status: z.preprocess(unset, z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).default('for_sale')),
+    type: optionalQueryEnum(PROPERTY_TYPES, 'property type'),
+    city: cityParam,
+    minPrice: priceParam('Minimum price'),
+    maxPrice: priceParam('Maximum price'),
+    bedrooms: z.preprocess(
+      unset,
+      z.coerce.number().int('Bedrooms must be a whole number').min(0).max(PROPERTY_LIMITS.roomsMax).optional(),
+    ),
+    location: queryText(LIMITS.nameMax, 'Location'),
+    search: queryText(SEARCH_TEXT_MAX, 'Search'),
+    sort: z.preprocess(unset, z.enum(PROPERTY_SORTS, { error: 'Unknown sort' }).default('newest')),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'Minimum price must not be above the maximum price',
+    path: ['minPrice'],
+  });
+export type PropertyQuery = z.output<typeof propertyQuerySchema>;
+export type PropertyQueryInput = z.input<typeof propertyQuerySchema>;
+
+/** Photos must be ours: uploaded through POST /api/uploads/images. */
+export const UPLOAD_URL_RE = /^\/api\/uploads\/[a-f0-9]{32,64}\.webp$/;
+
+/** Trakheesi / DLD advertising permit: letters, digits and dashes. */
+export const PERMIT_RE = /^[A-Za-z0-9-]{4,40}$/;
+
+const optionalCount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(PROPERTY_LIMITS.roomsMax, `${label} must be at most ${PROPERTY_LIMITS.roomsMax}`)
+    .nullable()
+    .optional();
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+
+/** The listing fields; the Dubai permit rule is checked on the whole listing. */
+export const propertyFields = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(PROPERTY_LIMITS.titleMin, `Title must be at least ${PROPERTY_LIMITS.titleMin} characters`)
+    .max(PROPERTY_LIMITS.titleMax, `Title must be at most ${PROPERTY_LIMITS.titleMax} characters`),
+  description: optionalText(LIMITS.longTextMax, 'Description'),
+  propertyType: z.enum(PROPERTY_TYPES, { error: 'Please choose a property type' }),
+  status: z.enum(PROPERTY_STATUSES, { error: 'Please choose for sale or for rent' }),
+  price: z
+    .number({ error: 'Price is required' })
+    .int('Price must be a whole number of dirhams')
+    .min(1, 'Price must be at least AED 1')
+    .max(PRICE_MAX, 'Price is too large'),
+  bedrooms: optionalCount('Bedrooms'),
+  bathrooms: optionalCount('Bathrooms'),
+  area: z
+    .number({ error: 'Area must be a number' })
+    .int('Area must be a whole number of square feet')
+    .min(1, 'Area must be at least 1 sq ft')
+    .max(PROPERTY_LIMITS.areaMax, 'Area is too large')
+    .nullable()
+    .optional(),
+  address: optionalText(500, 'Address'),
+  city: z.enum(EMIRATE_NAME_LIST, { error: 'Please choose a city' }),
+  location: optionalText(LIMITS.nameMax, 'Location'),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A feature cannot be empty')
+        .max(PROPERTY_LIMITS.featureMax, `Each feature must be at most ${PROPERTY_LIMITS.featureMax} characters`),
+    )
+    .max(PROPERTY_LIMITS.featuresMax, `At most ${PROPERTY_LIMITS.featuresMax} features`)
+    .optional(),
+  imageUrls: z
+    .array(z.string().regex(UPLOAD_URL_RE, 'Photos must be uploaded through the listing form'))
+    .max(PROPERTY_LIMITS.photosMax, `At most ${PROPERTY_LIMITS.photosMax} photos`)
+    .optional(),
+  permitNumber: z
+    .union([
+      z.literal(''),
+      z.string().trim().regex(PERMIT_RE, 'Permit number must be 4 to 40 letters, digits or dashes'),
+    ])
+    .nullable()
+    .optional(),
+});
+
+export const PERMIT_REQUIRED = 'A Trakheesi (DLD) advertising permit number is required for listings in Dubai';
+
+/** Dubai's advertising rules: a listing in Dubai shows its permit number (issue 4). */
+export function permitMissing(v: { city?: string | null; permitNumber?: string | null }): boolean {
+  return v.city === 'Dubai' && !v.permitNumber?.trim();
+}
+
+export const propertyInputSchema = propertyFields.superRefine((v, ctx) => {
+  if (permitMissing(v)) ctx.addIssue({ code: 'custom', path: ['permitNumber'], message: PERMIT_REQUIRED });
+});
+export type PropertyInput = z.input<typeof propertyInputSchema>;
+export type PropertyInputParsed = z.output<typeof propertyInputSchema>;
+
+/** PATCH: any subset of the fields; the permit rule is checked on the merged listing. */
+export const propertyPatchSchema = propertyFields.partial();
+export type PropertyPatch = z.output<typeof propertyPatchSchema>;
+
+export const propertyRejectSchema = z.object({
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(3, 'Please give a reason')
+    .max(PROPERTY_LIMITS.rejectReasonMax, `Reason must be at most ${PROPERTY_LIMITS.rejectReasonMax} characters`),
+});
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const propertyOwnerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+});
+
+/** A listing as the API answers it (spec §3 plus the owner and agent name). */
+export const propertySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  propertyType: z.enum(PROPERTY_TYPES),
+  status: z.enum(PROPERTY_STATUSES),
+  price: z.number(),
+  bedrooms: z.number().nullable(),
+  bathrooms: z.number().nullable(),
+  area: z.number().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  location: z.string().nullable(),
+  imageUrls: z.array(z.string()),
+  features: z.array(z.string()),
+  permitNumber: z.string().nullable(),
+  isApproved: z.boolean(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  /** Only for the owner and admins. */
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  owner: propertyOwnerSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  agentName: z.string(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+/** The listing page adds how to reach the owner. */
+export const propertyDetailSchema = propertySchema.extend({
+  contact: z.object({
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    cardId: z.string().nullable(),
+  }),
+});
+export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
+
+export const mineQuerySchema = pagination;
+
+export const pendingPropertiesSchema = z.object({
+  items: z.array(propertySchema),
+  total: z.number(),
+});
+
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;

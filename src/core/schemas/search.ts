@@ -1,0 +1,96 @@
+/** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
+import { z } from 'zod';
+import { LANGUAGES, NATIONALITIES, PROPERTY_TYPES, UAE_BANKS } from '../enums';
+import { EMIRATE_NAME_LIST } from '../places';
+import { SEARCH_QUERY_MAX } from '../search/parse';
+import { DIRECTORY_ROLES, directoryCardSchema, SPECIALIZATIONS } from './directory';
+import { propertySchema } from './properties';
+
+/** Filter keys a chip can remove from what the parser read. */
+export const SEARCH_FILTER_KEYS = [
+  'role',
+  'language',
+  'city',
+  'area',
+  'specialization',
+  'bank',
+  'nationality',
+  'verified',
+  'propertyType',
+  'bedrooms',
+  'status',
+  'minPrice',
+  'maxPrice',
+  'text',
+] as const;
+export type SearchFilterKey = (typeof SEARCH_FILTER_KEYS)[number];
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type what you are looking for' })
+    .trim()
+    .min(1, 'Type what you are looking for')
+    .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`),
+  limit: z.coerce.number().int().min(1).max(24).default(12),
+  /** Comma-separated filter keys to drop (the removed chips), e.g. "area,maxPrice". */
+  without: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined),
+    z
+      .array(z.enum(SEARCH_FILTER_KEYS, { error: 'Unknown filter' }))
+      .max(SEARCH_FILTER_KEYS.length)
+      .optional(),
+  ),
+});
+
+/** The filters the parser understood; each one is a removable chip on the results page. */
+export const searchFiltersSchema = z.object({
+  role: z.enum(DIRECTORY_ROLES).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  city: z.enum(EMIRATE_NAME_LIST).optional(),
+  area: z.string().optional(),
+  specialization: z.enum(SPECIALIZATIONS).optional(),
+  bank: z.enum(UAE_BANKS).optional(),
+  nationality: z.enum(NATIONALITIES).optional(),
+  verified: z.boolean().optional(),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  bedrooms: z.number().optional(),
+  status: z.enum(['for_sale', 'for_rent']).optional(),
+  minPrice: z.number().optional(),
+  maxPrice: z.number().optional(),
+  text: z.string().optional(),
+});
+
+export const searchResponseSchema = z.object({
+  filters: searchFiltersSchema,
+  /** Where the filters came from: the built-in parser, or refined by the configured AI. */
+  source: z.enum(['parser', 'ai']),
+  professionals: z.array(directoryCardSchema),
+  professionalsTotal: z.number(),
+  properties: z.array(propertySchema),
+  propertiesTotal: z.number(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const MATCH_REASON_CODES = ['region', 'budget', 'interest', 'specialization', 'language', 'city'] as const;
+export type MatchReasonCode = (typeof MATCH_REASON_CODES)[number];
+
+/** Why something was recommended: a code the web translates, and the value it matched. */
+export const matchReasonSchema = z.object({ code: z.enum(MATCH_REASON_CODES), value: z.string() });
+export type MatchReason = z.infer<typeof matchReasonSchema>;
+
+export const recommendationsSchema = z.object({
+  /** What the matching read from the investor's card. */
+  profile: z.object({
+    cardId: z.string(),
+    budget: z.string().nullable(),
+    minPrice: z.number().nullable(),
+    maxPrice: z.number().nullable(),
+    interests: z.array(z.string()),
+    regions: z.array(z.string()),
+  }),
+  professionals: z.array(
+    z.object({ card: directoryCardSchema, reason: z.string(), reasons: z.array(matchReasonSchema) }),
+  ),
+  properties: z.array(z.object({ property: propertySchema, reason: z.string(), reasons: z.array(matchReasonSchema) })),
+});
+export type Recommendations = z.infer<typeof recommendationsSchema>;

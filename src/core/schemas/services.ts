@@ -1,0 +1,128 @@
+/**
+ * The professional services catalogue (spec §2 Professional services, §3, §9; issue 4): the
+ * filters of GET /api/services, the "become a provider" form and the entry as answered.
+ */
+import { z } from 'zod';
+import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS, SERVICE_TYPES } from '../enums';
+import { LIMITS } from '../limits';
+import { httpUrl } from './common';
+import { optionalQueryEnum, queryText, SEARCH_TEXT_MAX } from './directory';
+import { UPLOAD_URL_RE } from './properties';
+
+/** The tabs of the services page and the category each one shows. */
+export const SERVICE_TABS = {
+  all: null,
+  real_estate: 'Real Estate',
+  banking: 'Banking & Finance',
+  legal: 'Legal & Professional',
+  technology: 'Technology & Marketing',
+} as const satisfies Record<string, (typeof SERVICE_CATEGORIES)[number] | null>;
+export type ServiceTab = keyof typeof SERVICE_TABS;
+export const SERVICE_TAB_KEYS = Object.keys(SERVICE_TABS) as [ServiceTab, ...ServiceTab[]];
+
+export const serviceQuerySchema = z.object({
+  search: queryText(SEARCH_TEXT_MAX, 'Search'),
+  category: optionalQueryEnum(SERVICE_CATEGORIES, 'category'),
+  tab: optionalQueryEnum(SERVICE_TAB_KEYS, 'tab'),
+  priceTier: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(SERVICE_PRICE_TIERS, { error: 'Unknown price range' }).optional(),
+  ),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ServiceQuery = z.output<typeof serviceQuerySchema>;
+
+export const SERVICE_LIMITS = { nameMax: 200, featuresMax: 10, featureMax: 80, perUser: 20 } as const;
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+
+/** "Become a provider": a signed-in user submits a service (approved by default, spec §9). */
+export const serviceInputSchema = z.object({
+  name: z
+    .string({ error: 'Service name is required' })
+    .trim()
+    .min(3, 'Service name is required')
+    .max(SERVICE_LIMITS.nameMax, `Service name must be at most ${SERVICE_LIMITS.nameMax} characters`),
+  provider: z
+    .string({ error: 'Provider is required' })
+    .trim()
+    .min(2, 'Provider is required')
+    .max(SERVICE_LIMITS.nameMax, `Provider must be at most ${SERVICE_LIMITS.nameMax} characters`),
+  serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose a service type' }),
+  category: z.enum(SERVICE_CATEGORIES, { error: 'Please choose a category' }),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(LIMITS.longTextMax, `Description must be at most ${LIMITS.longTextMax} characters`),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
+    )
+    .max(SERVICE_LIMITS.featuresMax, `At most ${SERVICE_LIMITS.featuresMax} features`)
+    .optional(),
+  priceLabel: optionalText(100, 'Price'),
+  priceTier: z.enum(SERVICE_PRICE_TIERS, { error: 'Please choose a price range' }).nullable().optional(),
+  city: optionalText(100, 'City'),
+  address: optionalText(500, 'Address'),
+  imageUrl: z
+    .union([z.literal(''), z.string().regex(UPLOAD_URL_RE, 'Images must be uploaded through the form')])
+    .nullable()
+    .optional(),
+  contactInfo: z
+    .object({
+      phone: z
+        .union([
+          z.literal(''),
+          z
+            .string()
+            .trim()
+            .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number'),
+        ])
+        .optional(),
+      email: z
+        .union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(254)])
+        .optional(),
+      website: z.union([z.literal(''), httpUrl]).optional(),
+    })
+    .optional(),
+});
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+export type ServiceInputParsed = z.output<typeof serviceInputSchema>;
+
+export const serviceHideSchema = z.object({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});
+
+export const serviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string().nullable(),
+  serviceType: z.enum(SERVICE_TYPES),
+  category: z.string(),
+  description: z.string().nullable(),
+  features: z.array(z.string()),
+  priceLabel: z.string().nullable(),
+  priceTier: z.string().nullable(),
+  /** Out of 5, one decimal (stored ×10). */
+  rating: z.number().nullable(),
+  reviews: z.number(),
+  imageUrl: z.string().nullable(),
+  contactInfo: z.object({
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    website: z.string().optional(),
+  }),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  isApproved: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;

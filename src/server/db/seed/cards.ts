@@ -1,0 +1,606 @@
+/**
+ * Demo business cards (issue 3): a card for almost every demo user, of every role, with content
+ * written by the built-in composer from realistic facts (areas across the emirates, languages,
+ * banks, specializations, licence numbers), generated avatars, a few pending cards and one
+ * rejected card with its reason. A second wave of professionals joins so the directory holds
+ * well over 60 approved public cards (issue 4 relies on that).
+ */
+import type {
+  BrokerSpecialization,
+  DeveloperProjectType,
+  Emirate,
+  InvestmentInterest,
+  InvestorBudget,
+  Language,
+  LoanSpecialization,
+  Nationality,
+  ProfessionalRole,
+  UaeBank,
+} from '../../../core/enums';
+import { AREAS } from '../../../core/places';
+import { avatarPath } from '../../modules/cards/avatar';
+import { composeCardContent } from '../../platform/ai/composer';
+import { eq } from 'drizzle-orm';
+import { businessCards, cardEvents, type User, users } from '../schema';
+import type { SeedStep } from './index';
+import type { Random } from './random';
+import { demoEmail } from './users';
+
+type Profile = { nationality: Nationality; languages: Language[]; arabicName?: string };
+
+/** Nationality and languages of each demo person, by "First Last". */
+const PROFILES: Record<string, Profile> = {
+  'Ahmed Al Mansoori': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Fatima Al Hashimi': { nationality: 'uae', languages: ['arabic', 'english', 'french'] },
+  'Omar Khalid': { nationality: 'jordanian', languages: ['arabic', 'english'] },
+  'Sara Haddad': { nationality: 'lebanese', languages: ['arabic', 'english', 'french'] },
+  'Rahul Mehta': { nationality: 'indian', languages: ['english', 'hindi'] },
+  'Priya Nair': { nationality: 'indian', languages: ['english', 'hindi', 'tamil'] },
+  'James Whitfield': { nationality: 'british', languages: ['english'] },
+  'Emily Carter': { nationality: 'american', languages: ['english', 'spanish'] },
+  'Yousef Al Suwaidi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Mariam Al Falasi': { nationality: 'uae', languages: ['arabic', 'english'], arabicName: 'مريم الفلاسي' },
+  'Hassan Raza': { nationality: 'pakistani', languages: ['english', 'urdu', 'hindi'] },
+  'Ayesha Siddiqui': { nationality: 'pakistani', languages: ['english', 'urdu'] },
+  'Karim Nassar': { nationality: 'egyptian', languages: ['arabic', 'english'] },
+  'Layla Aboud': { nationality: 'syrian', languages: ['arabic', 'english', 'french'] },
+  'Mohammed Al Ketbi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Noura Al Shamsi': { nationality: 'uae', languages: ['arabic', 'english'], arabicName: 'نورة الشامسي' },
+  'Daniel Fischer': { nationality: 'other', languages: ['german', 'english'] },
+  'Olga Ivanova': { nationality: 'other', languages: ['russian', 'english'] },
+  'Tariq Mahmoud': { nationality: 'palestinian', languages: ['arabic', 'english'] },
+  'Huda Saleh': { nationality: 'sudanese', languages: ['arabic', 'english'] },
+  'Vikram Iyer': { nationality: 'indian', languages: ['english', 'tamil', 'hindi'] },
+  'Ana Reyes': { nationality: 'filipino', languages: ['english', 'spanish'] },
+  'Khalifa Al Nuaimi': { nationality: 'uae', languages: ['arabic', 'english'], arabicName: 'خليفة النعيمي' },
+  'Reem Al Marzouqi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Samir Haddad': { nationality: 'lebanese', languages: ['arabic', 'french', 'english'] },
+  'Rania Youssef': { nationality: 'egyptian', languages: ['arabic', 'english'], arabicName: 'رانيا يوسف' },
+  'Li Wei': { nationality: 'other', languages: ['chinese', 'english'] },
+  'Sophie Laurent': { nationality: 'other', languages: ['french', 'english'] },
+  'Faisal Qureshi': { nationality: 'pakistani', languages: ['urdu', 'english', 'arabic'] },
+  'Hind Al Zaabi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Arjun Kapoor': { nationality: 'indian', languages: ['english', 'hindi'] },
+  'Nadia Farouk': { nationality: 'egyptian', languages: ['arabic', 'english'] },
+  'Rashid Al Mazrouei': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Amal Darwish': { nationality: 'palestinian', languages: ['arabic', 'english'] },
+  'George Haddad': { nationality: 'lebanese', languages: ['english', 'arabic', 'french'] },
+  'Carlos Mendez': { nationality: 'other', languages: ['spanish', 'english'] },
+  'Shaikha Al Dhaheri': { nationality: 'uae', languages: ['arabic', 'english'], arabicName: 'شيخة الظاهري' },
+  'Imran Sheikh': { nationality: 'indian', languages: ['english', 'hindi', 'urdu'] },
+  'Dina Kassem': { nationality: 'lebanese', languages: ['arabic', 'english', 'french'] },
+  'Majid Al Rumaithi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Lucy Bennett': { nationality: 'british', languages: ['english'] },
+  'Zayed Al Blooshi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Meera Pillai': { nationality: 'indian', languages: ['english', 'tamil'] },
+  'Bilal Chaudhry': { nationality: 'pakistani', languages: ['english', 'urdu'] },
+  'Salma Bakr': { nationality: 'sudanese', languages: ['arabic', 'english'] },
+  'Thomas Okafor': { nationality: 'other', languages: ['english', 'french'] },
+  'Alia Al Qasimi': { nationality: 'uae', languages: ['arabic', 'english'] },
+  'Nikolai Petrov': { nationality: 'other', languages: ['russian', 'english', 'german'] },
+};
+
+type Extra = { first: string; last: string; gender: 'male' | 'female'; role: ProfessionalRole } & Profile;
+
+/** The second wave: professionals who joined for the directory (all with approved cards). */
+const EXTRA_PEOPLE: Extra[] = [
+  {
+    first: 'Saeed',
+    last: 'Al Habtoor',
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Jessica',
+    last: 'Moore',
+    gender: 'female',
+    role: 'real_estate_broker',
+    nationality: 'australian',
+    languages: ['english'],
+  },
+  {
+    first: 'Ravi',
+    last: 'Shankar',
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'indian',
+    languages: ['english', 'hindi', 'tamil'],
+  },
+  {
+    first: 'Lina',
+    last: 'Hamdan',
+    gender: 'female',
+    role: 'real_estate_broker',
+    nationality: 'jordanian',
+    languages: ['arabic', 'english'],
+    arabicName: 'لينا حمدان',
+  },
+  {
+    first: 'Marco',
+    last: 'Rossi',
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'other',
+    languages: ['english', 'spanish', 'french'],
+  },
+  {
+    first: 'Usman',
+    last: 'Tariq',
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'pakistani',
+    languages: ['urdu', 'english', 'hindi'],
+  },
+  {
+    first: 'Joanna',
+    last: 'Santos',
+    gender: 'female',
+    role: 'real_estate_broker',
+    nationality: 'filipino',
+    languages: ['english'],
+  },
+  {
+    first: 'Hamad',
+    last: 'Al Shehhi',
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Elena',
+    last: 'Volkova',
+    gender: 'female',
+    role: 'real_estate_broker',
+    nationality: 'other',
+    languages: ['russian', 'english'],
+  },
+  {
+    first: 'Kevin',
+    last: "O'Brien",
+    gender: 'male',
+    role: 'real_estate_broker',
+    nationality: 'canadian',
+    languages: ['english', 'french'],
+  },
+  {
+    first: 'Maha',
+    last: 'Al Ameri',
+    gender: 'female',
+    role: 'real_estate_broker',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Ali',
+    last: 'Hussain',
+    gender: 'male',
+    role: 'banking_broker',
+    nationality: 'indian',
+    languages: ['english', 'hindi', 'urdu'],
+  },
+  {
+    first: 'Sana',
+    last: 'Malik',
+    gender: 'female',
+    role: 'banking_broker',
+    nationality: 'pakistani',
+    languages: ['english', 'urdu'],
+  },
+  {
+    first: 'Walid',
+    last: 'Mansour',
+    gender: 'male',
+    role: 'banking_broker',
+    nationality: 'egyptian',
+    languages: ['arabic', 'english'],
+    arabicName: 'وليد منصور',
+  },
+  {
+    first: 'Grace',
+    last: 'Lim',
+    gender: 'female',
+    role: 'banking_broker',
+    nationality: 'other',
+    languages: ['english', 'chinese'],
+  },
+  {
+    first: 'Abdullah',
+    last: 'Al Marri',
+    gender: 'male',
+    role: 'banking_broker',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Hiba',
+    last: 'Khoury',
+    gender: 'female',
+    role: 'real_estate_developer',
+    nationality: 'lebanese',
+    languages: ['arabic', 'english', 'french'],
+  },
+  {
+    first: 'Stefan',
+    last: 'Weber',
+    gender: 'male',
+    role: 'real_estate_developer',
+    nationality: 'other',
+    languages: ['german', 'english'],
+  },
+  {
+    first: 'Obaid',
+    last: 'Al Kaabi',
+    gender: 'male',
+    role: 'real_estate_developer',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Anjali',
+    last: 'Rao',
+    gender: 'female',
+    role: 'real_estate_developer',
+    nationality: 'indian',
+    languages: ['english', 'hindi'],
+  },
+  {
+    first: 'Victor',
+    last: 'Chen',
+    gender: 'male',
+    role: 'investor',
+    nationality: 'other',
+    languages: ['chinese', 'english'],
+  },
+  {
+    first: 'Fahad',
+    last: 'Al Otaiba',
+    gender: 'male',
+    role: 'investor',
+    nationality: 'uae',
+    languages: ['arabic', 'english'],
+  },
+  {
+    first: 'Isabelle',
+    last: 'Dubois',
+    gender: 'female',
+    role: 'investor',
+    nationality: 'other',
+    languages: ['french', 'english'],
+  },
+  {
+    first: 'Dmitri',
+    last: 'Sokolov',
+    gender: 'male',
+    role: 'investor',
+    nationality: 'other',
+    languages: ['russian', 'english'],
+  },
+];
+
+const AGENCIES = [
+  'Marina Gate Realty',
+  'Palm Crest Properties',
+  'Creekside Homes Real Estate',
+  'Desert Rose Properties',
+  'Skyline Avenue Realty',
+  'Gulf Horizon Real Estate',
+  'Oasis Key Properties',
+  'Al Waha Real Estate',
+  'Bluewater Estates',
+  'Golden Sands Realty',
+];
+const DEVELOPERS = [
+  'Azure Crescent Developments',
+  'Sandstone Development Co.',
+  'Al Noor Developers',
+  'Meridian Bay Properties',
+  'Falcon Ridge Developments',
+];
+const INVESTMENT_FIRMS = [
+  'Private portfolio',
+  'Dune Capital Partners',
+  'Crescent Family Office',
+  'Harbour Point Ventures',
+];
+const BANKS: UaeBank[] = [
+  'emirates_nbd',
+  'first_abu_dhabi_bank',
+  'adcb',
+  'dubai_islamic_bank',
+  'mashreq_bank',
+  'rakbank',
+  'hsbc_uae',
+  'standard_chartered_uae',
+  'abu_dhabi_islamic_bank',
+  'cbd_commercial_bank',
+  'emirates_islamic_bank',
+  'sharjah_islamic_bank',
+];
+const BROKER_SPECS: BrokerSpecialization[] = [
+  'residential_sales',
+  'off_plan_projects',
+  'residential_leasing',
+  'investment_advisory',
+  'commercial_sales',
+  'commercial_leasing',
+  'property_management',
+];
+const LOAN_SPECS: LoanSpecialization[] = [
+  'home_loans',
+  'home_loans',
+  'investment_loans',
+  'business_loans',
+  'all_loans',
+  'personal_loans',
+];
+const PROJECT_TYPES: DeveloperProjectType[] = [
+  'residential_apartments',
+  'residential_villas',
+  'commercial_offices',
+  'retail_spaces',
+  'mixed_use',
+  'luxury_developments',
+  'affordable_housing',
+];
+const BUDGETS: InvestorBudget[] = ['500k_1m', '1m_2m', '2m_5m', '5m_10m', '10m_plus', 'under_500k'];
+const INTERESTS: InvestmentInterest[] = [
+  'real_estate',
+  'hospitality',
+  'startups',
+  'technology',
+  'healthcare',
+  'retail',
+  'education',
+];
+
+/** About two thirds in Dubai, the rest across the other emirates. */
+function pickArea(rnd: Random): { area: string; emirate: Emirate } {
+  const dubai = AREAS.filter((a) => a.emirate === 'dubai');
+  const elsewhere = AREAS.filter((a) => a.emirate !== 'dubai');
+  const a = rnd.next() < 0.65 ? rnd.pick(dubai) : rnd.pick(elsewhere);
+  return { area: a.name, emirate: a.emirate };
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, '');
+const DAY = 24 * 3600 * 1000;
+
+type Person = { user: User; gender: 'male' | 'female'; profile: Profile };
+
+function cardFor(person: Person, rnd: Random) {
+  const { user, gender, profile } = person;
+  const role = user.role as ProfessionalRole;
+  const { area, emirate } = pickArea(rnd);
+  const years = role === 'investor' ? rnd.int(3, 20) : rnd.int(2, 22);
+  const arabic = !!profile.arabicName;
+  const name = profile.arabicName ?? `${user.firstName} ${user.lastName}`;
+  const base = {
+    role,
+    name,
+    language: arabic ? ('ar' as const) : ('en' as const),
+    gender,
+    emirate,
+    area,
+    languages: profile.languages,
+    yearsOfExperience: years,
+  };
+  let specifics: Partial<typeof businessCards.$inferInsert> = {};
+  let company: string | undefined;
+  let request: Parameters<typeof composeCardContent>[0];
+  if (role === 'real_estate_broker') {
+    company = rnd.pick(AGENCIES);
+    const roleTitle = rnd.pick(BROKER_SPECS);
+    request = { ...base, company, roleTitle };
+    specifics = {
+      roleTitle,
+      brnNumber: String(rnd.int(10000, 99999)),
+      ornNumber: String(rnd.int(1000, 29999)),
+      servicesOffered: rnd.some(
+        [
+          'Valuations',
+          'Viewings',
+          'Mortgage referrals',
+          'Golden Visa guidance',
+          'Snagging',
+          'Tenancy contracts',
+          'Property handover',
+        ],
+        2,
+        4,
+      ),
+    };
+  } else if (role === 'banking_broker') {
+    const bankName = rnd.pick(BANKS);
+    const roleTitle = rnd.pick(LOAN_SPECS);
+    request = { ...base, bankName, roleTitle };
+    specifics = {
+      roleTitle,
+      bankName,
+      practiceCardNumber: `MB${rnd.int(100000, 999999)}`,
+      financingSolutions: arabic
+        ? 'تمويل عقاري للمقيمين وغير المقيمين، وتمويل إسلامي، وتحويل الرهن العقاري بأسعار أفضل.'
+        : 'Mortgages for residents and non-residents, Islamic home finance, buy-outs to a better rate and equity release.',
+    };
+  } else if (role === 'real_estate_developer') {
+    company = rnd.pick(DEVELOPERS);
+    const propertySpecialization = rnd.some(PROJECT_TYPES, 1, 3);
+    request = { ...base, company, propertySpecialization };
+    specifics = { propertySpecialization, projectPortfolioLink: `https://www.${slug(company)}.ae/projects` };
+  } else {
+    company = rnd.pick(INVESTMENT_FIRMS);
+    const investmentBudgetRange = rnd.pick(BUDGETS);
+    const investmentInterests = rnd.some(INTERESTS, 1, 3);
+    request = {
+      ...base,
+      company: company === 'Private portfolio' ? undefined : company,
+      investmentBudgetRange,
+      investmentInterests,
+    };
+    specifics = {
+      investmentBudgetRange,
+      investmentInterests,
+      regionsOfInterest: [
+        area,
+        ...rnd.some(['Dubai Hills', 'Business Bay', 'Saadiyat Island', 'Al Marjan Island', 'JVC'], 0, 2),
+      ].filter((v, i, all) => all.indexOf(v) === i),
+      investmentProfile: arabic
+        ? 'يفضّل الأصول المدرّة للدخل والشراكات طويلة الأجل.'
+        : 'Prefers income-producing assets and long-term partnerships; co-invests with trusted partners.',
+    };
+  }
+  const content = composeCardContent(request, rnd.next);
+  const image = avatarPath(`${user.firstName} ${user.lastName}`);
+  const first = slug(user.firstName);
+  const last = slug(user.lastName);
+  return {
+    userId: user.id,
+    name,
+    profession: content.profession,
+    company: company === 'Private portfolio' ? null : (company ?? content.suggestedCompany ?? null),
+    phone: user.phoneNumber,
+    countryCode: user.countryCode,
+    email: user.email,
+    gender,
+    nationality: profile.nationality,
+    age: Math.min(65, 24 + years + rnd.int(0, 8)),
+    yearsOfExperience: years,
+    languages: profile.languages,
+    emirate,
+    area,
+    officeAddress: `${rnd.pick(['Office', 'Suite', 'Unit'])} ${rnd.int(101, 2408)}, ${rnd.pick(['Tower A', 'Business Centre', 'Plaza', 'Gate Building', 'Boulevard Tower'])}, ${area}`,
+    googleMapsLink: `https://maps.google.com/?q=${encodeURIComponent(area)}`,
+    professionalBio: content.description,
+    description: content.description,
+    salesPitch: content.salesPitch ?? null,
+    valueProposition: content.valueProposition ?? null,
+    socialLinks: {
+      linkedin: `https://www.linkedin.com/in/${first}-${last}`,
+      ...(rnd.next() < 0.5 ? { instagram: `https://www.instagram.com/${first}.${last}` } : {}),
+      ...(company && company !== 'Private portfolio' && rnd.next() < 0.6
+        ? { website: `https://www.${slug(company)}.ae` }
+        : {}),
+    },
+    profileImageUrl: image,
+    aiGenerated: rnd.next() < 0.7,
+    ...specifics,
+  };
+}
+
+export const seedCards: SeedStep = async (ctx, state) => {
+  const { db } = ctx;
+  const { rnd } = state;
+  const passwordHash = state.users[0]?.user.passwordHash ?? null;
+  const now = Date.now();
+
+  const extraRows = EXTRA_PEOPLE.map((p) => {
+    const paid = p.role === 'real_estate_broker' || p.role === 'banking_broker';
+    const mobile = `5${rnd.pick(['0', '2', '4', '5', '6', '8'])} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`;
+    const joined = new Date(now - rnd.int(1, 200) * DAY);
+    return {
+      email: demoEmail(p),
+      passwordHash,
+      firstName: p.first,
+      lastName: p.last,
+      phoneNumber: mobile,
+      countryCode: '+971',
+      phone: `+971 ${mobile}`,
+      role: p.role,
+      roleChosen: true,
+      isEmailVerified: true,
+      subscriptionStatus: paid ? 'active' : 'inactive',
+      subscriptionPeriodEnd: paid ? new Date(joined.getTime() + 365 * DAY) : null,
+      preferredLanguage: p.arabicName ? 'ar' : 'en',
+      createdAt: joined,
+      updatedAt: joined,
+    };
+  });
+  const extras = await db.insert(users).values(extraRows).returning();
+  state.users.push(...extras.map((user, i) => ({ user, gender: EXTRA_PEOPLE[i].gender })));
+
+  // Every demo person gets a generated avatar.
+  for (const { user } of state.users) {
+    const url = avatarPath(`${user.firstName} ${user.lastName}`);
+    user.profileImageUrl = url;
+    await db.update(users).set({ profileImageUrl: url, updatedAt: user.updatedAt }).where(eq(users.id, user.id));
+  }
+
+  const people: Person[] = state.users.map(({ user, gender }, i) => {
+    const key = `${user.firstName} ${user.lastName}`;
+    const extra =
+      i >= state.users.length - extras.length ? EXTRA_PEOPLE[i - (state.users.length - extras.length)] : undefined;
+    return { user, gender, profile: PROFILES[key] ?? extra ?? { nationality: 'other', languages: ['english'] } };
+  });
+
+  // Three demo users have not made a card yet; two cards wait for review and one was rejected.
+  const withoutCard = new Set([
+    'olga.ivanova@demo.bitaqa.ae',
+    'thomas.okafor@demo.bitaqa.ae',
+    'meera.pillai@demo.bitaqa.ae',
+  ]);
+  const pending = new Set(['emily.carter@demo.bitaqa.ae', 'nadia.farouk@demo.bitaqa.ae']);
+  const rejected = 'bilal.chaudhry@demo.bitaqa.ae';
+
+  const rows = people
+    .filter((p) => !withoutCard.has(p.user.email))
+    .map((person) => {
+      const values = cardFor(person, rnd);
+      const email = person.user.email;
+      const createdAt = new Date(
+        Math.min(now - DAY / 2, person.user.createdAt.getTime() + rnd.int(0, 10) * DAY + rnd.int(1, 600) * 60_000),
+      );
+      const isBroker = person.user.role === 'real_estate_broker' || person.user.role === 'banking_broker';
+      if (email === rejected) {
+        return {
+          ...values,
+          brnNumber: null,
+          status: 'rejected' as const,
+          isPublic: false,
+          rejectionReason: 'Please add your RERA BRN and a clear profession title, then resubmit.',
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }
+      if (pending.has(email))
+        return { ...values, status: 'pending' as const, isPublic: false, createdAt, updatedAt: createdAt };
+      const verified = isBroker && rnd.next() < 0.55;
+      return {
+        ...values,
+        status: 'approved' as const,
+        isPublic: true,
+        licenseVerified: verified,
+        licenseVerifiedAt: verified ? new Date(createdAt.getTime() + DAY) : null,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+  const cards = await db.insert(businessCards).values(rows).returning();
+
+  // A little real history for the approved cards: the counters match the card_events rows.
+  for (const card of cards.filter((c) => c.status === 'approved')) {
+    const since = card.createdAt.getTime();
+    const span = now - since;
+    const counts = { view: rnd.int(4, 60), vcard: rnd.int(0, 8), qr: rnd.int(0, 10) };
+    const events = (Object.keys(counts) as (keyof typeof counts)[]).flatMap((type) =>
+      Array.from({ length: counts[type] }, () => ({
+        cardId: card.id,
+        type,
+        createdAt: new Date(since + rnd.int(1, span / 60_000) * 60_000),
+      })),
+    );
+    // A QR visit is also a view of the page.
+    await db
+      .insert(cardEvents)
+      .values([...events, ...events.filter((e) => e.type === 'qr').map((e) => ({ ...e, type: 'view' }))]);
+    await db
+      .update(businessCards)
+      .set({
+        viewCount: counts.view + counts.qr,
+        vcardDownloads: counts.vcard,
+        qrVisits: counts.qr,
+        updatedAt: card.updatedAt,
+      })
+      .where(eq(businessCards.id, card.id));
+  }
+};

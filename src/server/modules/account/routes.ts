@@ -1,0 +1,120 @@
+/** Profile overview, settings, password, two-factor and account deletion (issue 6). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountSettingsSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileOverviewSchema,
+  recoveryCodesSchema,
+  settingsUpdateSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+} from '../../../core/schemas/account';
+import { publicUserSchema } from '../../../core/schemas/auth';
+import { AppError, tooMany, unauthorized } from '../../errors';
+import { requireUser, userOf } from '../auth/guards';
+import { FailureLimiter } from '../auth/rate-limit';
+import { findUserById, toPublicUser } from '../users/repository';
+import { profileOverview } from './overview';
+import { createAccountService } from './service';
+import { checkSecondFactor, PENDING_TWO_FACTOR_MS } from './two-factor';
+
+const message = z.object({ message: z.string() });
+/** Wrong second-step codes per minute for one pending sign-in before 429. */
+const TWO_FACTOR_FAILURES_PER_MINUTE = 5;
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const account = createAccountService(app.ctx, app.log);
+  const codeLimiter = new FailureLimiter(TWO_FACTOR_FAILURES_PER_MINUTE);
+
+  app.get(
+    '/profile/overview',
+    { preHandler: requireUser, schema: { response: { 200: profileOverviewSchema } } },
+    async (request) => profileOverview(app.ctx.db, userOf(request)),
+  );
+
+  app.get(
+    '/account/settings',
+    { preHandler: requireUser, schema: { response: { 200: accountSettingsSchema } } },
+    async (request) => account.settings(userOf(request)),
+  );
+
+  app.patch(
+    '/account/settings',
+    { preHandler: requireUser, schema: { body: settingsUpdateSchema, response: { 200: accountSettingsSchema } } },
+    async (request) => account.updateSettings(userOf(request), request.body),
+  );
+
+  app.post(
+    '/account/change-password',
+    { preHandler: requireUser, schema: { body: changePasswordSchema, response: { 200: message } } },
+    async (request) => {
+      await account.changePassword(userOf(request), request.body, request.session.sessionId);
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.delete(
+    '/account',
+    { preHandler: requireUser, schema: { body: deleteAccountSchema, response: { 200: message } } },
+    async (request) => {
+      await account.deleteAccount(userOf(request), request.body.confirmEmail);
+      await request.session.destroy();
+      return { message: 'Your account has been deleted.' };
+    },
+  );
+
+  app.post(
+    '/account/2fa/setup',
+    { preHandler: requireUser, schema: { response: { 200: twoFactorSetupSchema } } },
+    async (request) => account.setupTwoFactor(userOf(request)),
+  );
+
+  app.post(
+    '/account/2fa/enable',
+    { preHandler: requireUser, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
+    async (request) => account.enableTwoFactor(userOf(request), request.body.code),
+  );
+
+  app.post(
+    '/account/2fa/disable',
+    { preHandler: requireUser, schema: { body: twoFactorDisableSchema, response: { 200: message } } },
+    async (request) => {
+      await account.disableTwoFactor(userOf(request), request.body);
+      return { message: 'Two-factor sign-in is off.' };
+    },
+  );
+
+  // Second step of a sign-in with 2FA: the password step left a pending marker in the session.
+  app.post(
+    '/auth/login/2fa',
+    { schema: { body: twoFactorCodeSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const pending = request.session.pendingTwoFactor;
+      if (!pending || Date.now() - pending.at > PENDING_TWO_FACTOR_MS) {
+        throw new AppError(401, 'TWO_FACTOR_EXPIRED', 'Your sign-in has expired. Please sign in again.');
+      }
+      const keys = [`2fa:${pending.userId}`];
+      if (codeLimiter.isBlocked(keys)) throw tooMany('Too many wrong codes. Please wait a minute and try again.');
+      const user = await findUserById(app.ctx.db, pending.userId);
+      if (!user || user.deletedAt || user.suspendedAt)
+        throw unauthorized('Your sign-in has expired. Please sign in again.');
+      const method = await checkSecondFactor(app.ctx.db, user, request.body.code);
+      if (!method) {
+        codeLimiter.fail(keys);
+        throw new AppError(
+          401,
+          'INVALID_CODE',
+          'That code is not valid. Try the current code from your authenticator app.',
+        );
+      }
+      codeLimiter.reset(keys);
+      await request.session.regenerate();
+      request.session.userId = user.id;
+      await request.session.save();
+      return toPublicUser(user);
+    },
+  );
+};

@@ -1,0 +1,259 @@
+/**
+ * Account settings (spec §2 Profile Settings, issue 6): card visibility, e-mail preferences,
+ * password change, two-factor sign-in, and account deletion in one transaction.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type {
+  AccountSettings,
+  ChangePasswordInput,
+  SettingsUpdate,
+  TwoFactorDisableInput,
+} from '../../../core/schemas/account';
+import { COMPANY } from '../../../core/limits';
+import type { AppContext } from '../../context';
+import { businessCards, inquiries, properties, sessions, users, type User } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, tooMany } from '../../errors';
+import { paymentProviderFor } from '../../platform/payments';
+import { writeAudit } from '../audit/log';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { FailureLimiter } from '../auth/rate-limit';
+import { checkSecondFactor, newRecoveryCodes, newTotpSecret, setupPayload, totpValid } from './two-factor';
+
+const DEFAULT_PREFS = { messages: true, inquiries: true, cardStatus: true, subscription: true };
+
+/** Wrong passwords or codes per minute for one account before 429. */
+const SECRET_FAILURES_PER_MINUTE = 5;
+
+export function toSettings(u: User): AccountSettings {
+  const visibility = u.cardVisibility === 'private' || u.cardVisibility === 'connections' ? u.cardVisibility : 'public';
+  return {
+    cardVisibility: visibility,
+    notificationPrefs: { ...DEFAULT_PREFS, ...(u.notificationPrefs ?? {}) },
+    twoFactorEnabled: u.totpEnabled,
+    recoveryCodesLeft: u.totpEnabled ? (u.recoveryCodes?.length ?? 0) : 0,
+  };
+}
+
+export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, mailer, config } = ctx;
+  const limiter = new FailureLimiter(SECRET_FAILURES_PER_MINUTE);
+
+  /** Checks a secret the user typed, counting failures so it cannot be guessed. */
+  async function guard<T>(user: User, check: () => Promise<T | null | false>, fail: () => AppError): Promise<T> {
+    const key = [`acct:${user.id}`];
+    if (limiter.isBlocked(key)) throw tooMany('Too many wrong attempts. Please wait a minute and try again.');
+    const result = await check();
+    if (!result) {
+      limiter.fail(key);
+      throw fail();
+    }
+    limiter.reset(key);
+    return result;
+  }
+
+  /** Security mail goes out whatever the notification settings say. */
+  async function securityMail(to: string, subject: string, text: string) {
+    try {
+      await mailer.send({ to, subject, text });
+    } catch (err) {
+      log.warn({ err }, 'security e-mail failed');
+    }
+  }
+
+  async function reload(id: string): Promise<User> {
+    const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return u;
+  }
+
+  return {
+    settings: (user: User) => toSettings(user),
+
+    async updateSettings(user: User, input: SettingsUpdate): Promise<AccountSettings> {
+      const current = toSettings(user);
+      const [updated] = await db
+        .update(users)
+        .set({
+          ...(input.cardVisibility ? { cardVisibility: input.cardVisibility } : {}),
+          ...(input.notificationPrefs
+            ? { notificationPrefs: { ...current.notificationPrefs, ...input.notificationPrefs } }
+            : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toSettings(updated);
+    },
+
+    /** Changes the password and ends every other session of the user. */
+    async changePassword(user: User, input: ChangePasswordInput, currentSid: string): Promise<void> {
+      await guard(
+        user,
+        () => verifyPassword(user.passwordHash, input.currentPassword),
+        () =>
+          new AppError(400, 'WRONG_PASSWORD', 'Your current password is incorrect.', {
+            errors: { currentPassword: 'Your current password is incorrect.' },
+          }),
+      );
+      if (input.currentPassword === input.newPassword) {
+        throw badRequest('Choose a password different from your current one.', 'VALIDATION_FAILED', {
+          errors: { newPassword: 'Choose a password different from your current one.' },
+        });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, currentSid)));
+      });
+      await securityMail(
+        user.email,
+        'Your Bitaqa password was changed',
+        `Hello ${user.firstName},\n\nThe password of your Bitaqa account was just changed, and every other device was signed out.\n\nIf this was not you, reset your password right away and contact ${COMPANY.email}.\n\nBitaqa, Dubai Silicon Oasis`,
+      );
+    },
+
+    /** Step 1 of enabling 2FA: a new secret, kept until a code proves the app has it. */
+    async setupTwoFactor(user: User) {
+      if (user.totpEnabled)
+        throw conflict(
+          'Two-factor sign-in is already on. Turn it off first to set up a new app.',
+          'TWO_FACTOR_ENABLED',
+        );
+      const secret = newTotpSecret();
+      await db.update(users).set({ totpSecret: secret, recoveryCodes: null }).where(eq(users.id, user.id));
+      return setupPayload(user.email, secret);
+    },
+
+    /** Step 2: the first code turns 2FA on and returns the recovery codes, shown only now. */
+    async enableTwoFactor(user: User, code: string): Promise<{ recoveryCodes: string[] }> {
+      if (user.totpEnabled) throw conflict('Two-factor sign-in is already on.', 'TWO_FACTOR_ENABLED');
+      const secret = user.totpSecret;
+      if (!secret) throw badRequest('Start the set-up first to get a QR code.', 'TWO_FACTOR_NOT_SET_UP');
+      await guard(
+        user,
+        () => totpValid(secret, code),
+        () =>
+          new AppError(400, 'INVALID_CODE', 'That code is not valid. Check the time on your phone and try again.', {
+            errors: { code: 'That code is not valid.' },
+          }),
+      );
+      const { codes, hashes } = newRecoveryCodes();
+      await db.update(users).set({ totpEnabled: true, recoveryCodes: hashes }).where(eq(users.id, user.id));
+      await securityMail(
+        user.email,
+        'Two-factor sign-in is on',
+        `Hello ${user.firstName},\n\nTwo-factor sign-in is now on for your Bitaqa account. Keep your recovery codes somewhere safe.\n\nBitaqa, Dubai Silicon Oasis`,
+      );
+      return { recoveryCodes: codes };
+    },
+
+    async disableTwoFactor(user: User, input: TwoFactorDisableInput): Promise<void> {
+      if (!user.totpEnabled) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_DISABLED');
+      await guard(
+        user,
+        async () =>
+          (input.code ? await checkSecondFactor(db, user, input.code) : null) ??
+          (input.password ? await verifyPassword(user.passwordHash, input.password) : false),
+        () =>
+          new AppError(400, 'INVALID_CODE', 'That code or password is not correct.', {
+            errors: { code: 'That code or password is not correct.' },
+          }),
+      );
+      await db
+        .update(users)
+        .set({ totpEnabled: false, totpSecret: null, recoveryCodes: null })
+        .where(eq(users.id, user.id));
+      await securityMail(
+        user.email,
+        'Two-factor sign-in is off',
+        `Hello ${user.firstName},\n\nTwo-factor sign-in was turned off for your Bitaqa account. If this was not you, change your password now.\n\nBitaqa, Dubai Silicon Oasis`,
+      );
+    },
+
+    /**
+     * Deletes the account (issue 6): in ONE transaction the user row is anonymised and their
+     * cards, listings, the inquiries of their cards and their sessions are removed. Messages they
+     * sent stay with the other person and show as "Deleted user".
+     */
+    async deleteAccount(user: User, confirmEmail: string): Promise<void> {
+      if (user.role === 'admin') throw forbidden('The admin account cannot be deleted here.', 'ADMIN_ACCOUNT');
+      if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw badRequest('Type your e-mail address exactly to confirm.', 'CONFIRMATION_MISMATCH', {
+          errors: { confirmEmail: 'Type your e-mail address exactly to confirm.' },
+        });
+      }
+      // Stop future renewals first: a deleted account must never be charged again.
+      const provider = paymentProviderFor(ctx);
+      if (user.stripeSubscriptionId && provider.kind === 'stripe') {
+        try {
+          await provider.cancelSubscription(user.stripeSubscriptionId);
+        } catch (err) {
+          log.error({ err }, 'could not cancel the Stripe subscription of a deleted account');
+          throw new AppError(
+            502,
+            'PAYMENT_PROVIDER_ERROR',
+            'We could not cancel your subscription with the payment provider. Please try again.',
+          );
+        }
+      }
+      const oldEmail = user.email;
+      await db.transaction(async (tx) => {
+        const cards = tx.select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, user.id));
+        const removedInquiries = await tx
+          .delete(inquiries)
+          .where(inArray(inquiries.businessCardId, cards))
+          .returning({ id: inquiries.id });
+        const removedCards = await tx
+          .delete(businessCards)
+          .where(eq(businessCards.userId, user.id))
+          .returning({ id: businessCards.id });
+        const removedListings = await tx
+          .delete(properties)
+          .where(eq(properties.userId, user.id))
+          .returning({ id: properties.id });
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await tx
+          .update(users)
+          .set({
+            email: `deleted-${user.id}@deleted.invalid`,
+            username: null,
+            firstName: 'Deleted',
+            lastName: 'user',
+            phoneNumber: '',
+            phone: null,
+            company: null,
+            position: null,
+            bio: null,
+            profileImageUrl: null,
+            passwordHash: null,
+            emailVerificationToken: null,
+            emailVerificationExpires: null,
+            totpSecret: null,
+            totpEnabled: false,
+            recoveryCodes: null,
+            stripeCustomerId: null,
+            stripeSubscriptionId: null,
+            subscriptionStatus: 'inactive',
+            cardVisibility: 'private',
+            deletedAt: new Date(),
+          })
+          .where(eq(users.id, user.id));
+        await writeAudit(tx, {
+          actorId: user.id,
+          action: 'account.delete',
+          entityType: 'user',
+          entityId: user.id,
+          after: { cards: removedCards.length, listings: removedListings.length, inquiries: removedInquiries.length },
+        });
+      });
+      await securityMail(
+        oldEmail,
+        'Your Bitaqa account was deleted',
+        `Hello,\n\nYour Bitaqa account and its personal data, business cards and listings have been deleted as you asked. Thank you for using Bitaqa.\n\nBitaqa, Dubai Silicon Oasis (${config.publicUrl})`,
+      );
+    },
+
+    reload,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

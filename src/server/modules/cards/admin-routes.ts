@@ -1,0 +1,42 @@
+/** Admin review of cards (spec §7, issue 3). Admin only: 401 signed out, 403 any other role. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardLicenseUpdateSchema,
+  cardSchema,
+  cardStatusUpdateSchema,
+  pendingApprovalsSchema,
+} from '../../../core/schemas/card';
+import { pagination } from '../../../core/schemas/common';
+import { requireAdmin, userOf } from '../auth/guards';
+import { createCardAdminService } from './admin-service';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const cardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = createCardAdminService(app.ctx);
+
+  app.get(
+    '/admin/pending-approvals',
+    { preHandler: requireAdmin, schema: { querystring: pagination, response: { 200: pendingApprovalsSchema } } },
+    async (request) => admin.pendingApprovals(request.query),
+  );
+
+  app.patch(
+    '/admin/business-cards/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, body: cardStatusUpdateSchema, response: { 200: cardSchema } },
+    },
+    async (request) => admin.setStatus(userOf(request), request.params.id, request.body, request.log),
+  );
+
+  app.patch(
+    '/admin/business-cards/:id/license',
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, body: cardLicenseUpdateSchema, response: { 200: cardSchema } },
+    },
+    async (request) => admin.setLicense(userOf(request), request.params.id, request.body.verified),
+  );
+};

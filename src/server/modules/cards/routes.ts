@@ -1,0 +1,158 @@
+/**
+ * Business card API (spec §7, issue 3). `GET /business-cards/public` (the directory) lives in the
+ * directory module; Fastify matches that static path before `/:id` here.
+ */
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  aiGenerateRequestSchema,
+  aiGenerateResponseSchema,
+  cardInputSchema,
+  cardQrSchema,
+  cardSchema,
+  cardViewSchema,
+} from '../../../core/schemas/card';
+import { pagination } from '../../../core/schemas/common';
+import { tooMany } from '../../errors';
+import { createCardWriter } from '../../platform/ai/card-writer';
+import { FailureLimiter } from '../auth/rate-limit';
+import { loadUser, requireUser, userOf } from '../auth/guards';
+import { cardAdminRoutes } from './admin-routes';
+import { avatarSvg } from './avatar';
+import { registerCardHead } from './head';
+import { cardQr } from './qr';
+import { createCardService } from './service';
+import { attachmentHeader, buildVCard } from './vcard';
+
+const idParams = z.object({ id: z.string().max(100) });
+/** AI requests per user per minute: generous for a person, a wall for a script. */
+const AI_PER_MINUTE = 20;
+
+/** Who is opening a card, for counting repeat views once: the user, else address + browser. */
+function visitorKey(request: FastifyRequest, userId: string | undefined): string {
+  if (userId) return `u:${userId}`;
+  const ua = request.headers['user-agent'] ?? '';
+  return `a:${crypto.createHash('sha256').update(`${request.ip}|${ua}`).digest('base64url').slice(0, 22)}`;
+}
+
+export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cards = createCardService(app.ctx);
+  const writer = createCardWriter(app.ctx.config);
+  const aiLimiter = new FailureLimiter(AI_PER_MINUTE);
+
+  registerCardHead(app, cards);
+  await app.register(cardAdminRoutes);
+
+  app.post(
+    '/business-cards',
+    { preHandler: requireUser, schema: { body: cardInputSchema, response: { 201: cardSchema } } },
+    async (request, reply) => reply.status(201).send(await cards.create(userOf(request), request.body)),
+  );
+
+  app.get(
+    '/business-cards/my',
+    { preHandler: requireUser, schema: { querystring: pagination, response: { 200: z.array(cardSchema) } } },
+    async (request) => cards.listForUser(userOf(request), userOf(request).id, request.query),
+  );
+
+  app.get(
+    '/business-cards/user/:userId',
+    {
+      preHandler: requireUser,
+      schema: {
+        params: z.object({ userId: z.string().max(100) }),
+        querystring: pagination,
+        response: { 200: z.array(cardSchema) },
+      },
+    },
+    async (request) => cards.listForUser(userOf(request), request.params.userId, request.query),
+  );
+
+  app.get('/business-cards/:id', { schema: { params: idParams, response: { 200: cardSchema } } }, async (request) =>
+    cards.get(await loadUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/business-cards/:id',
+    {
+      preHandler: requireUser,
+      schema: { params: idParams, body: cardInputSchema.partial(), response: { 200: cardSchema } },
+    },
+    async (request) => cards.update(userOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/business-cards/:id',
+    { preHandler: requireUser, schema: { params: idParams } },
+    async (request, reply) => {
+      await cards.remove(userOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/business-cards/:id/view',
+    {
+      schema: {
+        params: idParams,
+        body: cardViewSchema.optional(),
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const viewer = await loadUser(request);
+      const counted = await cards.recordView(
+        viewer,
+        visitorKey(request, viewer?.id),
+        request.params.id,
+        request.body?.src,
+      );
+      return { counted };
+    },
+  );
+
+  app.get('/business-cards/:id/vcard', { schema: { params: idParams } }, async (request, reply) => {
+    const viewer = await loadUser(request);
+    const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'vcard');
+    return reply
+      .header('Content-Type', 'text/vcard; charset=utf-8')
+      .header('Content-Disposition', attachmentHeader(card.name, '_card.vcf'))
+      .header('Cache-Control', 'private, no-store')
+      .send(buildVCard(card, cards.cardUrl(card.id)));
+  });
+
+  app.get(
+    '/business-cards/:id/qr-code',
+    { schema: { params: idParams, response: { 200: cardQrSchema } } },
+    async (request) => {
+      const viewer = await loadUser(request);
+      const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'qr-code');
+      // The ?src=qr mark lets the page count visits that came from the printed code (issue 3).
+      return cardQr(`${cards.cardUrl(card.id)}?src=qr`);
+    },
+  );
+
+  app.post(
+    '/ai/generate-card-content',
+    { preHandler: requireUser, schema: { body: aiGenerateRequestSchema, response: { 200: aiGenerateResponseSchema } } },
+    async (request) => {
+      const key = [`ai:${userOf(request).id}`];
+      if (aiLimiter.isBlocked(key)) throw tooMany('Too many AI requests. Please wait a minute and try again.');
+      aiLimiter.fail(key);
+      return writer.generate(request.body, request.log);
+    },
+  );
+
+  app.get('/avatars/:file', { schema: { params: z.object({ file: z.string().max(300) }) } }, async (request, reply) => {
+    const match = /^(.+)\.svg$/.exec(request.params.file);
+    const name = match?.[1]?.trim();
+    if (!name) return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    return reply
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=604800')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(avatarSvg(name.slice(0, 100)));
+  });
+};

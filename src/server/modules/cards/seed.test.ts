@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/helpers/app';
+import { PROFESSIONAL_ROLES } from '../../../core/enums';
+import { cardInputSchema } from '../../../core/schemas/card';
+import { businessCards, cardEvents, users } from '../../db/schema';
+import { seedCards } from '../../db/seed/cards';
+import { createRandom } from '../../db/seed/random';
+import { DEMO_PASSWORD, NAMED_DEMO_ACCOUNTS, seedUsers } from '../../db/seed/users';
+
+const t = await createTestApp();
+
+const rnd = createRandom();
+const state = { users: await seedUsers(t.database.db, rnd), rnd };
+await seedCards(t.app.ctx, state);
+const rows = await t.database.db
+  .select({ card: businessCards, role: users.role, subscription: users.subscriptionStatus })
+  .from(businessCards)
+  .innerJoin(users, eq(users.id, businessCards.userId));
+
+describe('demo cards', () => {
+  it('gives the directory well over 60 approved public cards, of every role, brokers subscribed', () => {
+    const listed = rows.filter((r) => r.card.status === 'approved' && r.card.isPublic);
+    const directory = listed.filter(
+      (r) => !['real_estate_broker', 'banking_broker'].includes(r.role) || r.subscription === 'active',
+    );
+    expect(directory.length).toBeGreaterThanOrEqual(60);
+    for (const role of PROFESSIONAL_ROLES)
+      expect(listed.filter((r) => r.role === role).length).toBeGreaterThanOrEqual(5);
+    expect(new Set(listed.map((r) => r.card.emirate)).size).toBeGreaterThanOrEqual(4);
+    expect(listed.some((r) => r.card.licenseVerified)).toBe(true);
+    expect(listed.some((r) => r.card.languages.includes('arabic'))).toBe(true);
+  });
+
+  it('has two pending cards, one rejected with a reason and three users without a card', async () => {
+    expect(rows.filter((r) => r.card.status === 'pending')).toHaveLength(2);
+    const rejected = rows.filter((r) => r.card.status === 'rejected');
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].card.rejectionReason).toMatch(/resubmit/);
+    expect(state.users.length - rows.length).toBe(3);
+  });
+
+  it('passes the card schema and has avatars, written content and matching analytics', async () => {
+    for (const { card } of rows) {
+      const parsed = cardInputSchema.safeParse({ ...card, socialLinks: card.socialLinks });
+      expect(parsed.success, `${card.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(card.profileImageUrl).toMatch(/^\/api\/avatars\/.+\.svg$/);
+      expect(card.description?.length).toBeGreaterThan(80);
+    }
+    const [counts] = await t.database.db
+      .select({ events: sql<number>`count(*)::int` })
+      .from(cardEvents)
+      .where(eq(cardEvents.type, 'view'));
+    const views = rows.reduce((n, r) => n + r.card.viewCount, 0);
+    expect(counts.events).toBe(views);
+    const [future] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cardEvents)
+      .where(sql`${cardEvents.createdAt} > now()`);
+    expect(future.n).toBe(0);
+  });
+
+  it('lets the named broker sign in and see an approved card', async () => {
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: NAMED_DEMO_ACCOUNTS.broker, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const mine = await t.inject({
+      method: 'GET',
+      url: '/api/business-cards/my',
+      cookies: Object.fromEntries(login.cookies.map((c) => [c.name, c.value])),
+    });
+    expect(mine.json()[0]).toMatchObject({
+      status: 'approved',
+      user: { profileImageUrl: expect.stringMatching(/^\/api\/avatars\//) },
+    });
+    const avatar = await t.inject({ method: 'GET', url: mine.json()[0].profileImageUrl });
+    expect(avatar.statusCode).toBe(200);
+  });
+});

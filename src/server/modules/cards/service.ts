@@ -1,0 +1,320 @@
+/**
+ * Business card rules (issue 3): who may see, change and review a card, the pending → approved /
+ * rejected workflow, and the analytics of the public page.
+ */
+import type { Card, CardInputParsed } from '../../../core/schemas/card';
+import { MAX_CARDS_PER_USER } from '../../../core/schemas/card';
+import type { AppContext } from '../../context';
+import type { BusinessCard, SocialLinks, User } from '../../db/schema';
+import { users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import { eq } from 'drizzle-orm';
+import {
+  type CardEventType,
+  type CardRow,
+  type CardValues,
+  countCardsByUser,
+  deleteCard,
+  findCardById,
+  insertCard,
+  areConnected,
+  listCardsByUser,
+  lockCard,
+  recordCardEvents,
+  updateCard,
+} from './repository';
+
+export const CARD_NOT_FOUND = 'Business card not found';
+const cardNotFound = () => notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
+
+export type Viewer = Pick<User, 'id' | 'role'> | null;
+
+/** Approved and public, its owner active: the card is published (issue 3, issue 6 suspensions). */
+function isPublished(row: CardRow): boolean {
+  return row.card.status === 'approved' && row.card.isPublic && !row.user.suspendedAt && !row.user.deletedAt;
+}
+
+/** What anyone may open: published, and the owner's visibility setting is public (issue 6 Settings). */
+export function isPubliclyVisible(row: CardRow): boolean {
+  return isPublished(row) && (row.user.cardVisibility ?? 'public') === 'public';
+}
+
+export function isOwnerOrAdmin(viewer: Viewer, row: CardRow): boolean {
+  return !!viewer && (viewer.id === row.card.userId || viewer.role === 'admin');
+}
+
+/** The API shape. Review notes and statistics are only for the owner and admins. */
+export function toCard(row: CardRow, opts: { private: boolean }): Card {
+  const c = row.card;
+  return {
+    id: c.id,
+    userId: c.userId,
+    name: c.name,
+    profession: c.profession,
+    company: c.company,
+    roleTitle: c.roleTitle,
+    phone: c.phone,
+    countryCode: c.countryCode,
+    email: c.email,
+    gender: c.gender,
+    nationality: c.nationality,
+    age: c.age,
+    yearsOfExperience: c.yearsOfExperience,
+    languages: c.languages,
+    emirate: c.emirate,
+    area: c.area,
+    officeAddress: c.officeAddress,
+    googleMapsLink: c.googleMapsLink,
+    professionalBio: c.professionalBio,
+    salesPitch: c.salesPitch,
+    valueProposition: c.valueProposition,
+    propertySpecialization: c.propertySpecialization,
+    bankName: c.bankName,
+    servicesOffered: c.servicesOffered,
+    financingSolutions: c.financingSolutions,
+    projectPortfolioLink: c.projectPortfolioLink,
+    investmentBudgetRange: c.investmentBudgetRange,
+    investmentInterests: c.investmentInterests,
+    investmentProfile: c.investmentProfile,
+    regionsOfInterest: c.regionsOfInterest,
+    description: c.description,
+    socialLinks: c.socialLinks ?? {},
+    profileImageUrl: c.profileImageUrl ?? row.user.profileImageUrl,
+    brnNumber: c.brnNumber,
+    ornNumber: c.ornNumber,
+    practiceCardNumber: c.practiceCardNumber,
+    licenseVerified: c.licenseVerified,
+    status: c.status,
+    rejectionReason: opts.private ? c.rejectionReason : null,
+    isPublic: c.isPublic,
+    aiGenerated: c.aiGenerated,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    user: {
+      id: row.user.id,
+      role: row.user.role,
+      profileImageUrl: row.user.profileImageUrl,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+    },
+    ...(opts.private ? { stats: { views: c.viewCount, vcardDownloads: c.vcardDownloads, qrVisits: c.qrVisits } } : {}),
+  };
+}
+
+const blankToNull = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
+const unique = <T>(list: T[] | undefined) => (list ? [...new Set(list)] : undefined);
+
+function cleanSocial(links: CardInputParsed['socialLinks']): SocialLinks {
+  const out: SocialLinks = {};
+  for (const key of ['linkedin', 'twitter', 'instagram', 'website'] as const) {
+    const v = links?.[key];
+    if (v) out[key] = v;
+  }
+  return out;
+}
+
+/** Form input → column values; only the keys present in the input (PATCH is partial). */
+export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
+  const out: Partial<CardValues> = {};
+  const set = <K extends keyof CardValues>(key: K, value: CardValues[K]) => {
+    out[key] = value;
+  };
+  const has = (key: keyof CardInputParsed) => input[key] !== undefined;
+  if (has('name')) set('name', input.name as string);
+  if (has('profession')) set('profession', input.profession as string);
+  const nullable = [
+    'company',
+    'roleTitle',
+    'phone',
+    'countryCode',
+    'email',
+    'gender',
+    'nationality',
+    'age',
+    'yearsOfExperience',
+    'emirate',
+    'area',
+    'officeAddress',
+    'googleMapsLink',
+    'professionalBio',
+    'salesPitch',
+    'valueProposition',
+    'bankName',
+    'financingSolutions',
+    'projectPortfolioLink',
+    'investmentBudgetRange',
+    'investmentProfile',
+    'description',
+    'profileImageUrl',
+    'brnNumber',
+    'ornNumber',
+    'practiceCardNumber',
+  ] as const;
+  for (const key of nullable) {
+    if (input[key] !== undefined) (out as Record<string, unknown>)[key] = blankToNull(input[key]);
+  }
+  if (has('languages')) set('languages', unique(input.languages) ?? []);
+  if (has('propertySpecialization')) set('propertySpecialization', unique(input.propertySpecialization) ?? []);
+  if (has('servicesOffered')) set('servicesOffered', unique(input.servicesOffered) ?? []);
+  if (has('investmentInterests')) set('investmentInterests', unique(input.investmentInterests) ?? []);
+  if (has('regionsOfInterest')) set('regionsOfInterest', unique(input.regionsOfInterest) ?? []);
+  if (has('socialLinks')) set('socialLinks', cleanSocial(input.socialLinks));
+  if (has('aiGenerated')) set('aiGenerated', input.aiGenerated as boolean);
+  return out;
+}
+
+const LICENSE_KEYS = ['brnNumber', 'ornNumber', 'practiceCardNumber'] as const;
+
+/** Counts one visitor's repeated opens of a card once per window (refreshes are not new views). */
+class RecentEvents {
+  private readonly seen = new Map<string, number>();
+  constructor(private readonly windowMs: number) {}
+  firstTime(key: string, now = Date.now()): boolean {
+    const last = this.seen.get(key);
+    if (last !== undefined && now - last < this.windowMs) return false;
+    if (this.seen.size >= 20_000) {
+      for (const [k, t] of this.seen) if (now - t >= this.windowMs) this.seen.delete(k);
+      if (this.seen.size >= 20_000) this.seen.clear();
+    }
+    this.seen.set(key, now);
+    return true;
+  }
+}
+
+export function createCardService(ctx: AppContext) {
+  const { db, config } = ctx;
+  const recent = new RecentEvents(30 * 60 * 1000);
+
+  const cardUrl = (id: string) => `${config.publicUrl}/cards/${id}`;
+
+  async function visibleRow(viewer: Viewer, id: string): Promise<CardRow> {
+    const row = await findCardById(db, id);
+    if (!row) throw cardNotFound();
+    if (isPubliclyVisible(row) || isOwnerOrAdmin(viewer, row)) return row;
+    // "Connections only": people the owner has a conversation with may open it.
+    if (
+      viewer &&
+      isPublished(row) &&
+      row.user.cardVisibility === 'connections' &&
+      (await areConnected(db, viewer.id, row.card.userId))
+    ) {
+      return row;
+    }
+    throw cardNotFound();
+  }
+
+  /** The card for its owner to change: 404 when missing, 403 when someone else's. */
+  async function ownedRow(user: User, id: string): Promise<CardRow> {
+    const row = await findCardById(db, id);
+    if (!row) throw cardNotFound();
+    if (row.card.userId !== user.id) throw forbidden('You can only change your own business card.', 'NOT_CARD_OWNER');
+    return row;
+  }
+
+  const ownerOf = (user: User) => ({
+    id: user.id,
+    role: user.role,
+    profileImageUrl: user.profileImageUrl,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    suspendedAt: user.suspendedAt,
+    deletedAt: user.deletedAt,
+    cardVisibility: user.cardVisibility,
+  });
+
+  return {
+    cardUrl,
+
+    async create(user: User, input: CardInputParsed): Promise<Card> {
+      const card = await db.transaction(async (tx) => {
+        // Serialises a user's concurrent creates so the per-user limit holds.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        if ((await countCardsByUser(tx, user.id)) >= MAX_CARDS_PER_USER) {
+          throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT');
+        }
+        const values = toValues(input);
+        return insertCard(tx, {
+          ...values,
+          name: input.name,
+          profession: input.profession,
+          userId: user.id,
+          // spec §4: every new card waits for review.
+          status: 'pending',
+          isPublic: false,
+        });
+      });
+      return toCard({ card, user: ownerOf(user) }, { private: true });
+    },
+
+    async get(viewer: Viewer, id: string): Promise<Card> {
+      const row = await visibleRow(viewer, id);
+      return toCard(row, { private: isOwnerOrAdmin(viewer, row) });
+    },
+
+    async listForUser(viewer: User, userId: string, page: { limit: number; offset: number }): Promise<Card[]> {
+      if (viewer.id !== userId && viewer.role !== 'admin') {
+        throw forbidden('You can only list your own business cards.', 'NOT_CARD_OWNER');
+      }
+      const rows = await listCardsByUser(db, userId, page);
+      return rows.map((row) => toCard(row, { private: true }));
+    },
+
+    /**
+     * Owner's edit. An approved or rejected card goes back to pending and leaves public view
+     * until an admin reviews it again (issue 3); a changed licence number needs a new check.
+     */
+    async update(user: User, id: string, input: Partial<CardInputParsed>): Promise<Card> {
+      await ownedRow(user, id);
+      const card = await db.transaction(async (tx) => {
+        const current = await lockCard(tx, id);
+        if (!current) throw cardNotFound();
+        const values = toValues(input);
+        const review: Partial<CardValues> =
+          current.status === 'pending' ? {} : { status: 'pending', isPublic: false, rejectionReason: null };
+        const licenseChanged = LICENSE_KEYS.some((k) => k in values && (values[k] ?? null) !== current[k]);
+        const license: Partial<CardValues> = licenseChanged ? { licenseVerified: false, licenseVerifiedAt: null } : {};
+        return updateCard(tx, id, { ...values, ...review, ...license });
+      });
+      return toCard({ card, user: ownerOf(user) }, { private: true });
+    },
+
+    async remove(user: User, id: string): Promise<void> {
+      await ownedRow(user, id);
+      await deleteCard(db, id);
+    },
+
+    /**
+     * Counts a view of the public page (and a QR visit for ?src=qr). Owners' own views, previews
+     * of non-public cards and repeats by the same visitor within 30 minutes are not counted.
+     */
+    async recordView(viewer: Viewer, visitorKey: string, id: string, src: 'qr' | 'link' | undefined): Promise<boolean> {
+      const row = await visibleRow(viewer, id);
+      if (!isPubliclyVisible(row) || viewer?.id === row.card.userId) return false;
+      if (!recent.firstTime(`view:${id}:${src ?? 'link'}:${visitorKey}`)) return false;
+      const types: CardEventType[] = src === 'qr' ? ['view', 'qr'] : ['view'];
+      await db.transaction((tx) => recordCardEvents(tx, id, types));
+      return true;
+    },
+
+    /** The row for vCard and QR answers; a vCard download by someone else is counted. */
+    async forDownload(
+      viewer: Viewer,
+      visitorKey: string,
+      id: string,
+      kind: 'vcard' | 'qr-code',
+    ): Promise<BusinessCard> {
+      const row = await visibleRow(viewer, id);
+      if (
+        kind === 'vcard' &&
+        isPubliclyVisible(row) &&
+        viewer?.id !== row.card.userId &&
+        recent.firstTime(`vcard:${id}:${visitorKey}`)
+      ) {
+        await db.transaction((tx) => recordCardEvents(tx, id, ['vcard']));
+      }
+      return row.card;
+    },
+  };
+}
+
+export type CardService = ReturnType<typeof createCardService>;

@@ -1,0 +1,80 @@
+/**
+ * The card as a vCard 3.0 file (issue 3), the version every phone's contacts app reads.
+ * vcard-creator does the RFC 2426 escaping (\ , ; newline) and folds lines at 75 octets with
+ * CRLF without splitting UTF-8 characters; vcard.test.ts parses its output back with ical.js.
+ */
+import VCard from 'vcard-creator';
+import { fullPhone } from '../../../core/card-contact';
+import { fileStem } from '../../../core/format';
+import type { BusinessCard } from '../../db/schema';
+import { enumLabel } from '../../platform/ai/labels';
+
+type VCardSource = Pick<
+  BusinessCard,
+  | 'name'
+  | 'profession'
+  | 'company'
+  | 'bankName'
+  | 'phone'
+  | 'countryCode'
+  | 'email'
+  | 'officeAddress'
+  | 'area'
+  | 'emirate'
+  | 'professionalBio'
+  | 'description'
+  | 'socialLinks'
+>;
+
+/** "Ahmed Al Mansoori" → given "Ahmed", family "Al Mansoori". */
+export function splitName(name: string): { givenName: string; familyName: string } {
+  const parts = name.trim().split(/\s+/);
+  return { givenName: parts[0] ?? '', familyName: parts.slice(1).join(' ') };
+}
+
+/** Values vcard-creator writes without escaping (URIs, phone, e-mail) never carry line breaks. */
+const clean = (v: string) =>
+  Array.from(v)
+    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
+    .join('');
+
+export function buildVCard(card: VCardSource, cardUrl: string): string {
+  const v = new VCard();
+  const { givenName, familyName } = splitName(card.name);
+  // FN first: addName would otherwise derive it as "given family".
+  v.addFullName(card.name.trim());
+  v.addName({ givenName, familyName });
+  const org = card.company || (card.bankName ? enumLabel('en', 'bank', card.bankName) : null);
+  if (org) v.addCompany({ name: org });
+  v.addJobtitle(card.profession);
+  const tel = fullPhone(card.phone, card.countryCode);
+  if (tel) v.addPhoneNumber({ number: clean(tel), type: ['cell', 'voice'] });
+  if (card.email) v.addEmail({ address: clean(card.email), type: ['internet', 'work'] });
+  v.addUrl({ url: clean(cardUrl), type: ['work'] });
+  if (card.officeAddress || card.area || card.emirate) {
+    v.addAddress({
+      street: card.officeAddress ?? '',
+      locality: card.area ?? '',
+      region: card.emirate ? enumLabel('en', 'emirate', card.emirate) : '',
+      country: 'United Arab Emirates',
+      type: ['work'],
+    });
+  }
+  const note = card.professionalBio || card.description;
+  if (note) v.addNote(note);
+  const social = card.socialLinks ?? {};
+  if (social.website) v.addUrl({ url: clean(social.website), type: ['home'] });
+  for (const network of ['linkedin', 'twitter', 'instagram'] as const) {
+    const url = social[network];
+    if (url) v.addCustomProperty({ name: 'X-SOCIALPROFILE', params: `type=${network}`, value: clean(url) });
+  }
+  return v.toString();
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987). */
+export function attachmentHeader(name: string, suffix: string): string {
+  const full = `${fileStem(name)}${suffix}`;
+  const ascii = full.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const fallback = /[A-Za-z0-9]/.test(ascii.replace(suffix, '')) ? ascii : `contact${suffix}`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+}

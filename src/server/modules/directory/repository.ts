@@ -1,0 +1,214 @@
+/**
+ * Directory queries (issue 4). The listing rules, the folded search over the card text (pg_trgm
+ * indexes of drizzle/0003_search.sql) and a cheap total live here; search and recommendations
+ * reuse them.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
+import { EMIRATE_NAMES } from '../../../core/places';
+import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
+import type { DbOrTx } from '../../db/client';
+import { businessCards, users } from '../../db/schema';
+import { cardPlaceDoc, cardSearchDoc } from '../search/columns';
+import { escapeLike, fuzzyWords, searchWords, withFuzzyThreshold } from '../search/text';
+
+/** Totals above this are reported as this number: counting further costs more than it tells. */
+export const TOTAL_CAP = 10_000;
+
+/**
+ * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
+ * showing their card publicly; a paying role only while its subscription runs.
+ */
+export const listedCard: SQL = and(
+  eq(businessCards.status, 'approved'),
+  eq(businessCards.isPublic, true),
+  isNull(users.deletedAt),
+  isNull(users.suspendedAt),
+  eq(users.cardVisibility, 'public'),
+  or(
+    notInArray(users.role, [...PAID_ROLES]),
+    and(
+      eq(users.subscriptionStatus, 'active'),
+      or(isNull(users.subscriptionPeriodEnd), gt(users.subscriptionPeriodEnd, sql`now()`)),
+    ),
+  ),
+) as SQL;
+
+const foldedName = sql`bitaqa_fold(${businessCards.name})`;
+
+export interface DirectoryFilter {
+  role?: DirectoryRoleFilter;
+  roles?: DirectoryRoleFilter[];
+  language?: string;
+  emirate?: Emirate;
+  emirates?: Emirate[];
+  search?: string;
+  location?: string;
+  locations?: string[];
+  /** In any of these areas or emirates (investor matching). */
+  regions?: { areas: string[]; emirates: Emirate[] };
+  excludeUserId?: string;
+  nationality?: string;
+  specialization?: string;
+  bank?: string;
+  verified?: boolean;
+  sort: DirectorySort;
+  limit: number;
+  offset: number;
+}
+
+/** Every word must appear in the card's text; a long word may also be a misspelt name. */
+function searchCondition(search: string): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((w) => {
+      const like = sql`${cardSearchDoc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`;
+      return fuzzyWords([w]).length ? (or(like, sql`bitaqa_fold(${w}) <% ${foldedName}`) as SQL) : like;
+    }),
+  );
+}
+
+/** Area or office address contains the place. */
+function locationCondition(location: string): SQL {
+  return sql`${cardPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(location.trim())}) || '%')`;
+}
+
+export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
+  const c: SQL[] = [listedCard];
+  if (f.role) c.push(eq(users.role, DIRECTORY_ROLE_FILTERS[f.role]));
+  if (f.roles?.length)
+    c.push(
+      inArray(
+        users.role,
+        f.roles.map((r) => DIRECTORY_ROLE_FILTERS[r]),
+      ),
+    );
+  if (f.language) c.push(sql`${businessCards.languages} @> array[${f.language}]::language[]`);
+  if (f.emirate) c.push(eq(businessCards.emirate, f.emirate));
+  if (f.emirates?.length) c.push(inArray(businessCards.emirate, f.emirates));
+  if (f.nationality) c.push(sql`${businessCards.nationality} = ${f.nationality}`);
+  if (f.bank) c.push(eq(businessCards.bankName, f.bank));
+  if (f.verified !== undefined) c.push(eq(businessCards.licenseVerified, f.verified));
+  if (f.specialization) {
+    c.push(
+      or(
+        eq(businessCards.roleTitle, f.specialization),
+        sql`${f.specialization} = any(${businessCards.propertySpecialization})`,
+      ) as SQL,
+    );
+  }
+  if (f.location) c.push(locationCondition(f.location));
+  if (f.locations?.length) c.push(or(...f.locations.map(locationCondition)) as SQL);
+  if (f.regions && (f.regions.areas.length || f.regions.emirates.length)) {
+    const any = [...f.regions.areas.map(locationCondition)];
+    if (f.regions.emirates.length) any.push(inArray(businessCards.emirate, f.regions.emirates));
+    c.push(or(...any) as SQL);
+  }
+  if (f.excludeUserId) c.push(ne(businessCards.userId, f.excludeUserId));
+  if (f.search) {
+    const s = searchCondition(f.search);
+    if (s) c.push(s);
+  }
+  return c;
+}
+
+const roleOrder = sql`case ${users.role} when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`;
+
+function orderBy(sort: DirectorySort): SQL[] {
+  const byName = [asc(foldedName), asc(businessCards.id)];
+  switch (sort) {
+    case 'name':
+      return byName;
+    case 'role':
+      return [asc(roleOrder), ...byName];
+    case 'location':
+      return [
+        sql`${businessCards.emirate} asc nulls last`,
+        sql`bitaqa_fold(${businessCards.area}) asc nulls last`,
+        ...byName,
+      ];
+    default:
+      return [desc(businessCards.createdAt), desc(businessCards.id)];
+  }
+}
+
+const columns = {
+  card: businessCards,
+  userRole: users.role,
+  userImage: users.profileImageUrl,
+};
+
+type Row = {
+  card: typeof businessCards.$inferSelect;
+  userRole: DirectoryCard['user']['role'];
+  userImage: string | null;
+};
+
+export function toDirectoryCard(r: Row): DirectoryCard {
+  const c = r.card;
+  return {
+    id: c.id,
+    userId: c.userId,
+    name: c.name,
+    profession: c.profession,
+    company: c.company,
+    roleTitle: c.roleTitle,
+    phone: c.phone,
+    countryCode: c.countryCode,
+    email: c.email,
+    gender: c.gender,
+    nationality: c.nationality,
+    yearsOfExperience: c.yearsOfExperience,
+    languages: c.languages,
+    emirate: c.emirate,
+    area: c.area,
+    officeAddress: c.officeAddress,
+    professionalBio: c.professionalBio,
+    propertySpecialization: c.propertySpecialization,
+    bankName: c.bankName,
+    servicesOffered: c.servicesOffered,
+    investmentBudgetRange: c.investmentBudgetRange,
+    investmentInterests: c.investmentInterests,
+    regionsOfInterest: c.regionsOfInterest,
+    profileImageUrl: c.profileImageUrl ?? r.userImage,
+    brnNumber: c.brnNumber,
+    licenseVerified: c.licenseVerified,
+    aiGenerated: c.aiGenerated,
+    createdAt: c.createdAt.toISOString(),
+    city: c.emirate ? EMIRATE_NAMES[c.emirate] : null,
+    user: { id: c.userId, role: r.userRole, profileImageUrl: r.userImage },
+  };
+}
+
+/** One page of listed cards and the total (capped at TOTAL_CAP). */
+export async function listDirectory(
+  db: DbOrTx,
+  f: DirectoryFilter,
+): Promise<{ items: DirectoryCard[]; total: number }> {
+  const where = and(...directoryConditions(f));
+  return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
+    const rows = await q
+      .select(columns)
+      .from(businessCards)
+      .innerJoin(users, eq(users.id, businessCards.userId))
+      .where(where)
+      .orderBy(...orderBy(f.sort))
+      .limit(f.limit)
+      .offset(f.offset);
+    let total = f.offset + rows.length;
+    // A short page tells the total without counting (unless the page is past the end).
+    if (rows.length === f.limit || (rows.length === 0 && f.offset > 0)) {
+      const capped = q
+        .select({ one: sql`1` })
+        .from(businessCards)
+        .innerJoin(users, eq(users.id, businessCards.userId))
+        .where(where)
+        .limit(TOTAL_CAP)
+        .as('capped');
+      const [{ count }] = await q.select({ count: sql<number>`count(*)::int` }).from(capped);
+      total = count;
+    }
+    return { items: rows.map(toDirectoryCard), total };
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * The professional directory (spec §2, §7; issue 4): GET /api/business-cards/public. The cards
+ * module owns the other /business-cards routes; Fastify matches this static path before /:id.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { directoryCardSchema, directoryQuerySchema } from '../../../core/schemas/directory';
+import { listDirectory } from './repository';
+
+export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/business-cards/public',
+    { schema: { querystring: directoryQuerySchema, response: { 200: z.array(directoryCardSchema) } } },
+    async (request, reply) => {
+      const { city, ...q } = request.query;
+      const { items, total } = await listDirectory(app.ctx.db, { ...q, emirate: city });
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+};

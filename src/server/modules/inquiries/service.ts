@@ -1,0 +1,154 @@
+/**
+ * Leads (spec §1 lead tools, issue 6): a visitor's inquiry from a public card, the owner's
+ * Leads list with its status, and the CSV export for their CRM. Nobody but the card's owner
+ * reads an inquiry.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, or } from 'drizzle-orm';
+import type { InquiryStatus } from '../../../core/enums';
+import { toCsv } from '../../../core/csv';
+import { INQUIRY_RATE, type Inquiry, type InquiryList, type inquiryCreateSchema } from '../../../core/schemas/inquiry';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { conversations, inquiries, users, type User } from '../../db/schema';
+import { notFound, tooMany } from '../../errors';
+import { notifyUser } from '../../platform/mail/notify';
+import { FailureLimiter } from '../auth/rate-limit';
+import { findCardById } from '../cards/repository';
+import { isPubliclyVisible } from '../cards/service';
+import {
+  countInquiriesByStatus,
+  findOwnedInquiry,
+  type InquiryRow,
+  listInquiriesForOwner,
+  setInquiryStatus,
+} from './repository';
+
+const EXPORT_MAX_ROWS = 50_000;
+
+function toInquiry(r: InquiryRow): Inquiry {
+  return {
+    ...r,
+    status: (['pending', 'contacted', 'closed'].includes(r.status) ? r.status : 'pending') as InquiryStatus,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const inquiryNotFound = () => notFound('Inquiry not found', 'INQUIRY_NOT_FOUND');
+
+export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db } = ctx;
+  // Every submission counts, honeypot hits included, so a bot cannot probe past the limit.
+  const limiter = new FailureLimiter(INQUIRY_RATE.max, INQUIRY_RATE.windowMs);
+
+  return {
+    /** POST /api/business-cards/:id/inquiries. Returns false when the honeypot caught a bot. */
+    async create(
+      cardId: string,
+      input: z.output<typeof inquiryCreateSchema>,
+      ip: string,
+      senderId: string | null,
+    ): Promise<boolean> {
+      const key = [`inq:${ip}`];
+      if (limiter.isBlocked(key))
+        throw tooMany('Too many inquiries from your network. Please try again in a few minutes.');
+      limiter.fail(key);
+      const row = await findCardById(db, cardId);
+      const [owner] = row ? await db.select().from(users).where(eq(users.id, row.card.userId)).limit(1) : [];
+      if (!row || !owner || !isPubliclyVisible(row) || !(await visibleTo(owner, senderId))) {
+        throw notFound(
+          "The business card you're looking for doesn't exist or is not publicly available.",
+          'CARD_NOT_FOUND',
+        );
+      }
+      if (input.website) return false;
+
+      await db.insert(inquiries).values({
+        businessCardId: row.card.id,
+        inquirerName: input.inquirerName,
+        inquirerEmail: input.inquirerEmail,
+        inquirerPhone: input.inquirerPhone || null,
+        inquiryType: input.inquiryType,
+        message: input.message || null,
+      });
+      await mailOwner(owner, row.card.name, input);
+      return true;
+    },
+
+    async list(owner: User, q: { status?: InquiryStatus; limit: number; offset: number }): Promise<InquiryList> {
+      const [rows, counts] = await Promise.all([
+        listInquiriesForOwner(db, owner.id, q),
+        countInquiriesByStatus(db, owner.id),
+      ]);
+      const total = q.status ? counts[q.status] : counts.pending + counts.contacted + counts.closed;
+      return { items: rows.map(toInquiry), total, counts };
+    },
+
+    /** PATCH /api/inquiries/:id — another user's inquiry is simply not found. */
+    async setStatus(owner: User, id: string, status: InquiryStatus): Promise<Inquiry> {
+      const found = await findOwnedInquiry(db, owner.id, id);
+      if (!found) throw inquiryNotFound();
+      await setInquiryStatus(db, id, status);
+      const updated = await findOwnedInquiry(db, owner.id, id);
+      if (!updated) throw inquiryNotFound();
+      return toInquiry(updated);
+    },
+
+    async exportCsv(owner: User): Promise<string> {
+      const rows = await listInquiriesForOwner(db, owner.id, { limit: EXPORT_MAX_ROWS, offset: 0 });
+      return toCsv(
+        ['Date', 'Card', 'Name', 'Email', 'Phone', 'Type', 'Status', 'Message'],
+        rows.map((r) => [
+          r.createdAt,
+          r.cardName,
+          r.inquirerName,
+          r.inquirerEmail,
+          r.inquirerPhone,
+          r.inquiryType,
+          r.status,
+          r.message,
+        ]),
+      );
+    },
+  };
+
+  /** The owner's card visibility setting (issue 6): private takes no leads, connections only theirs. */
+  async function visibleTo(owner: User, senderId: string | null): Promise<boolean> {
+    if (owner.cardVisibility === 'private') return false;
+    if (owner.cardVisibility !== 'connections') return true;
+    if (!senderId) return false;
+    const [pair] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        or(
+          and(eq(conversations.participant1Id, senderId), eq(conversations.participant2Id, owner.id)),
+          and(eq(conversations.participant1Id, owner.id), eq(conversations.participant2Id, senderId)),
+        ),
+      )
+      .limit(1);
+    return !!pair;
+  }
+
+  async function mailOwner(owner: User, cardName: string, input: z.output<typeof inquiryCreateSchema>) {
+    const lines = [
+      `Hello ${owner.firstName},`,
+      '',
+      `${input.inquirerName} sent an inquiry (${input.inquiryType}) from your card "${cardName}":`,
+      '',
+      input.message || '(no message)',
+      '',
+      `E-mail: ${input.inquirerEmail}`,
+      ...(input.inquirerPhone ? [`Phone: ${input.inquirerPhone}`] : []),
+      '',
+      `See all your leads at ${ctx.config.publicUrl}/profile?tab=leads`,
+      '',
+      'Bitaqa, Dubai Silicon Oasis',
+    ];
+    await notifyUser(ctx, log, owner, 'inquiries', {
+      subject: `New inquiry from ${input.inquirerName}`,
+      text: lines.join('\n'),
+    });
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Delivery across server processes through PostgreSQL LISTEN/NOTIFY (issue 5 "Done when").
+ * Two app instances, each with its own pool, listener and sockets, share one test database and
+ * listen on different ports; nothing connects them but the database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { type Database, openDatabase } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { cookiesFrom, testConfig, type TestUser } from '../../../../tests/helpers/app';
+import { createTestDatabase, usePostgres } from '../../../../tests/helpers/test-db';
+import { connectLive, type LiveClient } from '../../../../tests/helpers/ws-client';
+
+describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
+  let db1: Database;
+  let db2: Database;
+  let app1: FastifyInstance;
+  let app2: FastifyInstance;
+  let url1 = '';
+  let url2 = '';
+  let a: TestUser;
+  let b: TestUser;
+  let conversationId = '';
+  const clients: LiveClient[] = [];
+
+  async function user(app: FastifyInstance, firstName: string): Promise<TestUser> {
+    const password = 'password-123';
+    const email = `${firstName.toLowerCase()}.${Math.random().toString(36).slice(2)}@example.com`;
+    const [row] = await db1.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(password),
+        firstName,
+        lastName: 'Test',
+        phoneNumber: '501234567',
+        countryCode: '+971',
+        isEmailVerified: true,
+        roleChosen: true,
+      })
+      .returning();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(res.statusCode).toBe(200);
+    return { user: row, password, cookies: cookiesFrom(res) };
+  }
+
+  beforeAll(async () => {
+    const first = await createTestDatabase();
+    db1 = first;
+    if (!first.url) throw new Error('the PostgreSQL test database has no url');
+    db2 = await openDatabase({ kind: 'postgres', url: first.url, poolSize: 3 });
+    const config = testConfig();
+    app1 = await buildApp({ config, database: db1, serveWeb: false });
+    app2 = await buildApp({ config, database: db2, serveWeb: false });
+    url1 = await app1.listen({ port: 0, host: '127.0.0.1' });
+    url2 = await app2.listen({ port: 0, host: '127.0.0.1' });
+    a = await user(app1, 'Ahmed');
+    b = await user(app2, 'Carlos');
+    const res = await app1.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { participantId: b.user.id },
+      cookies: a.cookies,
+    });
+    conversationId = res.json().id;
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await app2?.close();
+    await app1?.close();
+    await db2?.close();
+    await db1?.close();
+  });
+
+  async function connect(base: string, u: TestUser): Promise<LiveClient> {
+    const c = await connectLive(base, { as: u });
+    clients.push(c);
+    c.ws.send(JSON.stringify({ type: 'authenticate', userId: u.user.id }));
+    await c.waitFor((e) => e.type === 'authenticated');
+    return c;
+  }
+
+  async function send(app: FastifyInstance, as: TestUser, content: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { conversationId, content },
+      cookies: as.cookies,
+    });
+    expect(res.statusCode).toBe(201);
+  }
+
+  const newMessage = (content: string) => (e: Record<string, unknown>) =>
+    e.type === 'new_message' && (e.message as { content?: string }).content === content;
+
+  it('delivers from a user on process 1 to a user on process 2 within a second, and back', async () => {
+    const aOn1 = await connect(url1, a);
+    const bOn2 = await connect(url2, b);
+    const aOn2 = await connect(url2, a); // A's other tab, on the other process
+
+    const started = Date.now();
+    await send(app1, a, 'Hello from process one');
+    const got = await bOn2.waitFor(newMessage('Hello from process one'), 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The receiving process loaded the whole message from the ids in the notification.
+    expect(got).toMatchObject({ conversationId, message: { senderId: a.user.id, sender: { firstName: 'Ahmed' } } });
+    await aOn2.waitFor(newMessage('Hello from process one'), 1000);
+
+    await send(app2, b, 'Reply from process two');
+    await aOn1.waitFor(newMessage('Reply from process two'), 1000);
+    // Exactly once per socket: a process does not deliver its own notification a second time.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(aOn1.events.filter(newMessage('Hello from process one'))).toHaveLength(1);
+    expect(bOn2.events.filter(newMessage('Reply from process two'))).toHaveLength(1);
+  });
+
+  it('reconnects a dropped listener, tells its sockets to refetch, and delivers again', async () => {
+    const bOn2 = await connect(url2, b);
+    await db1.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    await bOn2.waitFor((e) => e.type === 'resync', 5000);
+    await send(app1, a, 'After the listener came back');
+    await bOn2.waitFor(newMessage('After the listener came back'), 1000);
+  });
+});

@@ -1,0 +1,215 @@
+/** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Emirate } from '../../../core/enums';
+import { EMIRATE_NAMES } from '../../../core/places';
+import type { ApprovalStatus, Property, PropertySort } from '../../../core/schemas/properties';
+import type { DbOrTx } from '../../db/client';
+import { properties, users } from '../../db/schema';
+import { TOTAL_CAP } from '../directory/repository';
+import { propertyPlaceDoc, propertySearchDoc } from '../search/columns';
+import { escapeLike, searchWords } from '../search/text';
+
+/** Public listings: approved, and the owner neither suspended nor deleted. */
+export const listedProperty: SQL = and(
+  eq(properties.isApproved, true),
+  isNull(users.deletedAt),
+  isNull(users.suspendedAt),
+) as SQL;
+
+export interface PropertyFilter {
+  status?: Property['status'];
+  statuses?: Property['status'][];
+  /** In any of these areas or emirates (investor matching). */
+  regions?: { areas: string[]; emirates: Emirate[] };
+  excludeUserId?: string;
+  type?: Property['propertyType'];
+  emirate?: Emirate;
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  location?: string;
+  search?: string;
+  sort: PropertySort;
+  limit: number;
+  offset: number;
+}
+
+/** Location or address contains the place. */
+function locationCondition(location: string): SQL {
+  return sql`${propertyPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(location.trim())}) || '%')`;
+}
+
+function likeAll(doc: SQL, text: string): SQL[] {
+  return searchWords(text).map((w) => sql`${doc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`);
+}
+
+export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
+  const c: SQL[] = [listedProperty];
+  if (f.status) c.push(eq(properties.status, f.status));
+  if (f.statuses?.length) c.push(inArray(properties.status, f.statuses));
+  if (f.excludeUserId) c.push(ne(properties.userId, f.excludeUserId));
+  if (f.type) c.push(eq(properties.propertyType, f.type));
+  if (f.emirate) c.push(eq(properties.city, EMIRATE_NAMES[f.emirate]));
+  if (f.minPrice !== undefined) c.push(gte(properties.price, f.minPrice));
+  if (f.maxPrice !== undefined) c.push(lte(properties.price, f.maxPrice));
+  if (f.bedrooms !== undefined) c.push(eq(properties.bedrooms, f.bedrooms));
+  if (f.location) c.push(locationCondition(f.location));
+  if (f.regions && (f.regions.areas.length || f.regions.emirates.length)) {
+    const any = f.regions.areas.map(locationCondition);
+    if (f.regions.emirates.length)
+      any.push(
+        inArray(
+          properties.city,
+          f.regions.emirates.map((e) => EMIRATE_NAMES[e]),
+        ),
+      );
+    c.push(or(...any) as SQL);
+  }
+  if (f.search) c.push(...likeAll(propertySearchDoc, f.search));
+  return c;
+}
+
+function orderBy(sort: PropertySort): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(properties.price), desc(properties.createdAt), asc(properties.id)];
+    case 'price_desc':
+      return [desc(properties.price), desc(properties.createdAt), asc(properties.id)];
+    case 'area':
+      return [sql`${properties.area} desc nulls last`, desc(properties.createdAt), asc(properties.id)];
+    default:
+      return [desc(properties.createdAt), desc(properties.id)];
+  }
+}
+
+const columns = {
+  p: properties,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerImage: users.profileImageUrl,
+  ownerRole: users.role,
+};
+export type PropertyRow = {
+  p: typeof properties.$inferSelect;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerImage: string | null;
+  ownerRole: Property['owner']['role'];
+};
+
+export function approvalStatus(p: { isApproved: boolean; rejectionReason: string | null }): ApprovalStatus {
+  if (p.isApproved) return 'approved';
+  return p.rejectionReason ? 'rejected' : 'pending';
+}
+
+/** The listing as answered; the rejection reason only for its owner and admins. */
+export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Property {
+  const p = r.p;
+  return {
+    id: p.id,
+    userId: p.userId,
+    title: p.title,
+    description: p.description,
+    propertyType: p.propertyType,
+    status: p.status,
+    price: p.price,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    area: p.area,
+    address: p.address,
+    city: p.city,
+    location: p.location,
+    imageUrls: p.imageUrls,
+    features: p.features,
+    permitNumber: p.permitNumber,
+    isApproved: p.isApproved,
+    approvalStatus: approvalStatus(p),
+    rejectionReason: opts.private ? p.rejectionReason : null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    owner: {
+      id: p.userId,
+      firstName: r.ownerFirstName,
+      lastName: r.ownerLastName,
+      profileImageUrl: r.ownerImage,
+      role: r.ownerRole,
+    },
+    firstName: r.ownerFirstName,
+    lastName: r.ownerLastName,
+    profileImageUrl: r.ownerImage,
+    agentName: `${r.ownerFirstName} ${r.ownerLastName}`.trim(),
+  };
+}
+
+function selectWithOwner(db: DbOrTx) {
+  return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
+}
+
+/** One page of public listings and the total (capped at TOTAL_CAP). */
+export async function listProperties(db: DbOrTx, f: PropertyFilter): Promise<{ items: Property[]; total: number }> {
+  const where = and(...propertyConditions(f));
+  const rows = await selectWithOwner(db)
+    .where(where)
+    .orderBy(...orderBy(f.sort))
+    .limit(f.limit)
+    .offset(f.offset);
+  let total = f.offset + rows.length;
+  if (rows.length === f.limit || (rows.length === 0 && f.offset > 0)) {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(where)
+      .limit(TOTAL_CAP)
+      .as('capped');
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
+    total = count;
+  }
+  return { items: rows.map((r) => toProperty(r)), total };
+}
+
+export async function findPropertyRow(db: DbOrTx, id: string): Promise<PropertyRow | undefined> {
+  const [row] = await selectWithOwner(db).where(eq(properties.id, id)).limit(1);
+  return row;
+}
+
+/** The owner's listings, every approval state, newest first. */
+export async function listOwnerProperties(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: Property[]; total: number }> {
+  const rows = await selectWithOwner(db)
+    .where(eq(properties.userId, userId))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(properties)
+    .where(eq(properties.userId, userId));
+  return { items: rows.map((r) => toProperty(r, { private: true })), total: count };
+}
+
+/** Listings waiting for review (not approved, not rejected), oldest first. */
+export async function listPendingProperties(db: DbOrTx, limit: number): Promise<{ items: Property[]; total: number }> {
+  const pending = and(eq(properties.isApproved, false), isNull(properties.rejectionReason), isNull(users.deletedAt));
+  const rows = await selectWithOwner(db)
+    .where(pending)
+    .orderBy(asc(properties.updatedAt), asc(properties.id))
+    .limit(limit);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(pending);
+  return { items: rows.map((r) => toProperty(r, { private: true })), total: count };
+}
+
+export async function countOwnerProperties(db: DbOrTx, userId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(properties)
+    .where(eq(properties.userId, userId));
+  return count;
+}

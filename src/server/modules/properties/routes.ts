@@ -1,0 +1,104 @@
+/**
+ * Property listings (spec §2, §7; issue 4): the public list and page, the owner's listing
+ * CRUD and the admin's approve/reject.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../core/limits';
+import { uuidParam } from '../../../core/schemas/common';
+import {
+  mineQuerySchema,
+  pendingPropertiesSchema,
+  propertyDetailSchema,
+  propertyInputSchema,
+  propertyPatchSchema,
+  propertyQuerySchema,
+  propertyRejectSchema,
+  propertySchema,
+} from '../../../core/schemas/properties';
+import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
+import { listOwnerProperties, listPendingProperties, listProperties } from './repository';
+import { createPropertyService } from './service';
+
+export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPropertyService(app.ctx, app.log);
+  const db = app.ctx.db;
+
+  app.get(
+    '/properties',
+    { schema: { querystring: propertyQuerySchema, response: { 200: z.array(propertySchema) } } },
+    async (request, reply) => {
+      const { city, type, ...q } = request.query;
+      const { items, total } = await listProperties(db, { ...q, type, emirate: city });
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/properties/mine',
+    { preHandler: requireUser, schema: { querystring: mineQuerySchema, response: { 200: z.array(propertySchema) } } },
+    async (request, reply) => {
+      const { items, total } = await listOwnerProperties(db, userOf(request).id, request.query);
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/properties/:id',
+    { schema: { params: uuidParam, response: { 200: propertyDetailSchema } } },
+    async (request) => service.get(request.params.id, await loadUser(request)),
+  );
+
+  app.post(
+    '/properties',
+    { preHandler: requireUser, schema: { body: propertyInputSchema, response: { 201: propertySchema } } },
+    async (request, reply) => reply.status(201).send(await service.create(userOf(request), request.body)),
+  );
+
+  app.patch(
+    '/properties/:id',
+    {
+      preHandler: requireUser,
+      schema: { params: uuidParam, body: propertyPatchSchema, response: { 200: propertySchema } },
+    },
+    async (request) => service.update(userOf(request), request.params.id, request.body),
+  );
+
+  app.delete('/properties/:id', { preHandler: requireUser, schema: { params: uuidParam } }, async (request, reply) => {
+    await service.remove(userOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  // ——— Admin (spec §2 Admin: the first 3 pending with Approve) ———
+
+  app.get(
+    '/admin/properties/pending',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.adminPendingProperties),
+        }),
+        response: { 200: pendingPropertiesSchema },
+      },
+    },
+    async (request) => listPendingProperties(db, request.query.limit),
+  );
+
+  app.patch(
+    '/admin/properties/:id/approve',
+    { preHandler: requireAdmin, schema: { params: uuidParam, response: { 200: propertySchema } } },
+    async (request) => service.approve(userOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/admin/properties/:id/reject',
+    {
+      preHandler: requireAdmin,
+      schema: { params: uuidParam, body: propertyRejectSchema, response: { 200: propertySchema } },
+    },
+    async (request) => service.reject(userOf(request), request.params.id, request.body.reason),
+  );
+};

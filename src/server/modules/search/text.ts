@@ -1,0 +1,41 @@
+/**
+ * Free-text search helpers shared by the directory, listings and services (issue 4). Words are
+ * always bound parameters; LIKE wildcards in them are escaped so "%" and "_" match themselves.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** At most this many words of a search are used. */
+export const SEARCH_WORDS_MAX = 8;
+/** Words this long or longer may match a name with a typo (pg_trgm word similarity). */
+export const FUZZY_MIN_LENGTH = 5;
+/** Word similarity needed for a typo match: "Mansuri" finds "Mansoori" (0.5). */
+export const FUZZY_THRESHOLD = 0.5;
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The words of a search: split on spaces and punctuation, hyphen-only words dropped. */
+export function searchWords(search: string): string[] {
+  return search
+    .split(/[\s,;:!?()"'[\]{}<>|/]+/)
+    .filter((w) => w.replace(/[-_.]/g, '').length > 0)
+    .slice(0, SEARCH_WORDS_MAX);
+}
+
+export function fuzzyWords(words: string[]): string[] {
+  return words.filter((w) => [...w].length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w));
+}
+
+/**
+ * Runs `fn` with pg_trgm's word-similarity threshold lowered for this transaction only
+ * (set_config(..., true) ends with the transaction, so pooled connections keep the default).
+ */
+export async function withFuzzyThreshold<T>(db: DbOrTx, needed: boolean, fn: (q: DbOrTx) => Promise<T>): Promise<T> {
+  if (!needed) return fn(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,82 @@
+/** The services catalogue (issue 4): filters, one entry, a provider's submissions. */
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Service, ServiceQuery } from '../../../core/schemas/services';
+import { SERVICE_TABS } from '../../../core/schemas/services';
+import type { DbOrTx } from '../../db/client';
+import { businessServices } from '../../db/schema';
+import { escapeLike, searchWords } from '../search/text';
+
+type Row = typeof businessServices.$inferSelect;
+
+export function toService(s: Row): Service {
+  return {
+    id: s.id,
+    name: s.name,
+    provider: s.provider,
+    serviceType: s.serviceType,
+    category: s.category,
+    description: s.description,
+    features: s.features,
+    priceLabel: s.priceLabel,
+    priceTier: s.priceTier,
+    rating: s.rating === null ? null : s.rating / 10,
+    reviews: s.reviews,
+    imageUrl: s.imageUrl,
+    contactInfo: s.contactInfo,
+    address: s.address,
+    city: s.city,
+    isApproved: s.isApproved,
+    createdBy: s.createdBy,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+const serviceDoc = sql`bitaqa_fold(concat_ws(' ', ${businessServices.name}, ${businessServices.provider}, ${businessServices.category}, ${businessServices.description}, ${businessServices.city}, array_to_string(${businessServices.features}, ' ')))`;
+
+export function serviceConditions(
+  q: Omit<ServiceQuery, 'limit' | 'offset'>,
+  opts: { includeHidden?: boolean } = {},
+): SQL[] {
+  const c: SQL[] = [];
+  if (!opts.includeHidden) c.push(eq(businessServices.isApproved, true));
+  if (q.category) c.push(eq(businessServices.category, q.category));
+  const tabCategory = q.tab ? SERVICE_TABS[q.tab] : null;
+  if (tabCategory) c.push(eq(businessServices.category, tabCategory));
+  if (q.priceTier) c.push(eq(businessServices.priceTier, q.priceTier));
+  if (q.search) {
+    for (const w of searchWords(q.search))
+      c.push(sql`${serviceDoc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`);
+  }
+  return c;
+}
+
+/** Best rated first, then the most reviewed, then the newest. */
+export async function listServices(
+  db: DbOrTx,
+  q: ServiceQuery,
+  opts: { includeHidden?: boolean } = {},
+): Promise<{ items: Service[]; total: number }> {
+  const where = and(...serviceConditions(q, opts));
+  const rows = await db
+    .select()
+    .from(businessServices)
+    .where(where)
+    .orderBy(
+      sql`${businessServices.rating} desc nulls last`,
+      desc(businessServices.reviews),
+      desc(businessServices.createdAt),
+      asc(businessServices.id),
+    )
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(businessServices).where(where);
+  return { items: rows.map(toService), total: count };
+}
+
+export async function countServicesBy(db: DbOrTx, userId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(businessServices)
+    .where(eq(businessServices.createdBy, userId));
+  return count;
+}

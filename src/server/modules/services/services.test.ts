@@ -1,0 +1,219 @@
+/** The services catalogue (issue 4): real filters, "become a provider", the admin's hide switch. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, businessServices } from '../../db/schema';
+import { createTestApp } from '../../../../tests/helpers/app';
+
+const t = await createTestApp();
+const db = t.database.db;
+
+type Row = typeof businessServices.$inferInsert;
+const rows: Row[] = [
+  {
+    name: 'Property Valuation',
+    provider: 'Emirates Valuers',
+    serviceType: 'company',
+    category: 'Real Estate',
+    priceTier: 'mid',
+    rating: 48,
+    reviews: 120,
+    features: ['RICS certified', 'Bank accepted', '48h report', 'Site visit'],
+    description: 'Bank-accepted valuation reports.',
+  },
+  {
+    name: 'Snagging Inspection',
+    provider: 'Snag Pro',
+    serviceType: 'company',
+    category: 'Real Estate',
+    priceTier: 'budget',
+    rating: 46,
+    reviews: 80,
+    features: ['Thermal camera'],
+    description: 'Handover snagging in Dubai.',
+  },
+  {
+    name: 'Mortgage Pre-approval',
+    provider: 'Home Finance Hub',
+    serviceType: 'company',
+    category: 'Banking & Finance',
+    priceTier: 'budget',
+    rating: 49,
+    reviews: 300,
+    features: ['20+ banks'],
+    description: 'Compare rates from UAE banks.',
+  },
+  {
+    name: 'Real Estate Lawyer',
+    provider: 'Al Tamimi Partners',
+    serviceType: 'lawyer',
+    category: 'Legal & Professional',
+    priceTier: 'premium',
+    rating: 47,
+    reviews: 60,
+    features: ['RERA disputes'],
+    description: 'Contracts and RERA disputes. Café meetings welcome.',
+  },
+  {
+    name: 'Listing Photography',
+    provider: 'Lens Media',
+    serviceType: 'it_service_provider',
+    category: 'Technology & Marketing',
+    priceTier: 'mid',
+    rating: 45,
+    reviews: 40,
+    features: ['Drone shots'],
+    description: 'Photos and 3D tours.',
+  },
+  {
+    name: 'Hidden Service',
+    provider: 'Hidden Co',
+    serviceType: 'company',
+    category: 'Real Estate',
+    priceTier: 'mid',
+    rating: 50,
+    reviews: 1,
+    isApproved: false,
+    description: 'Should not show.',
+  },
+];
+
+beforeAll(async () => {
+  await db.insert(businessServices).values(rows);
+});
+
+const names = async (qs = '') => {
+  const res = await t.inject({ method: 'GET', url: `/api/services?${qs}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return { names: res.json().map((s: { name: string }) => s.name), total: Number(res.headers['x-total-count']) };
+};
+
+describe('GET /api/services', () => {
+  it('lists approved entries, best rated first, with the total', async () => {
+    const all = await names();
+    expect(all.names).toEqual([
+      'Mortgage Pre-approval',
+      'Property Valuation',
+      'Real Estate Lawyer',
+      'Snagging Inspection',
+      'Listing Photography',
+    ]);
+    expect(all.total).toBe(5);
+    const [first] = (await t.inject({ method: 'GET', url: '/api/services' })).json();
+    expect(first).toMatchObject({ rating: 4.9, reviews: 300, provider: 'Home Finance Hub', priceTier: 'budget' });
+  });
+
+  it('filters by tab, category, price range and search, together', async () => {
+    expect((await names('tab=real_estate')).names).toEqual(['Property Valuation', 'Snagging Inspection']);
+    expect((await names('tab=banking')).names).toEqual(['Mortgage Pre-approval']);
+    expect((await names('tab=legal')).names).toEqual(['Real Estate Lawyer']);
+    expect((await names('tab=technology')).names).toEqual(['Listing Photography']);
+    expect((await names('tab=all')).total).toBe(5);
+    expect((await names('category=Banking%20%26%20Finance')).names).toEqual(['Mortgage Pre-approval']);
+    expect((await names('priceTier=budget')).names).toEqual(['Mortgage Pre-approval', 'Snagging Inspection']);
+    expect((await names('priceTier=all')).total).toBe(5);
+    expect((await names('priceTier=mid&tab=real_estate')).names).toEqual(['Property Valuation']);
+    expect((await names('search=rera')).names).toEqual(['Real Estate Lawyer']);
+    expect((await names('search=CAFE')).names).toEqual(['Real Estate Lawyer']);
+    expect((await names('search=drone')).names).toEqual(['Listing Photography']);
+    expect((await names('search=%25')).names).toEqual([]);
+    expect((await names('search=nothing-like-this')).names).toEqual([]);
+  });
+
+  it.each(['tab=sports', 'category=Food', 'priceTier=free', 'limit=100000', 'offset=-1'])('%s → 400', async (qs) => {
+    const res = await t.inject({ method: 'GET', url: `/api/services?${qs}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+const service = (over: Record<string, unknown> = {}) => ({
+  name: 'Golden Visa Consulting',
+  provider: 'Visa Desk DXB',
+  serviceType: 'company',
+  category: 'Legal & Professional',
+  description: 'Golden visa applications for property investors.',
+  features: ['Property route', 'Family sponsorship'],
+  priceLabel: 'From AED 3,500',
+  priceTier: 'mid',
+  contactInfo: { phone: '+971 4 000 0000', email: 'hello@visadesk.ae', website: 'https://visadesk.ae' },
+  ...over,
+});
+
+describe('becoming a provider and hiding a service', () => {
+  it('publishes a signed-in user’s service at once; an admin can hide and show it, audited', async () => {
+    expect((await t.inject({ method: 'POST', url: '/api/services', payload: service() })).statusCode).toBe(401);
+    const user = await t.signUp({ role: 'investor' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: { ...service(), isApproved: false, createdBy: 'x' },
+      as: user,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json();
+    expect(s).toMatchObject({ isApproved: true, createdBy: user.user.id, rating: null, reviews: 0 });
+    expect((await names('tab=legal')).names).toContain('Golden Visa Consulting');
+
+    const admin = await t.signInAdmin();
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/api/admin/services/${s.id}/hide`,
+          payload: { hidden: true },
+          as: user,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const hide = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/services/${s.id}/hide`,
+      payload: { hidden: true },
+      as: admin,
+    });
+    expect(hide.statusCode).toBe(200);
+    expect(hide.json().isApproved).toBe(false);
+    expect((await names('tab=legal')).names).not.toContain('Golden Visa Consulting');
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, s.id), eq(auditLog.action, 'service.hide')));
+    expect(audit).toMatchObject({ actorId: admin.user.id, before: { isApproved: true }, after: { isApproved: false } });
+    const adminList = await t.inject({ method: 'GET', url: '/api/admin/services?search=golden', as: admin });
+    expect(adminList.json().map((x: { id: string }) => x.id)).toEqual([s.id]);
+
+    await t.inject({ method: 'PATCH', url: `/api/admin/services/${s.id}/hide`, payload: { hidden: false }, as: admin });
+    expect((await names('tab=legal')).names).toContain('Golden Visa Consulting');
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/api/admin/services/${s.id}/hide`, payload: {}, as: admin })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: '/api/admin/services/00000000-0000-4000-8000-000000000000/hide',
+          payload: { hidden: true },
+          as: admin,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('validates the form with field messages', async () => {
+    const user = await t.signUp();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'name'],
+      [{ category: 'Food' }, 'category'],
+      [{ serviceType: 'chef' }, 'serviceType'],
+      [{ description: 'short' }, 'description'],
+      [{ priceTier: 'free' }, 'priceTier'],
+      [{ contactInfo: { website: 'javascript:alert(1)' } }, 'contactInfo.website'],
+      [{ imageUrl: 'https://tracker.example/p.gif' }, 'imageUrl'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await t.inject({ method: 'POST', url: '/api/services', payload: service(over), as: user });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+  });
+});

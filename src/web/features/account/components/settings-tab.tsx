@@ -1,0 +1,17 @@
+import type { PublicUser } from '../../../../core/schemas/auth';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccount } from './delete-account';
+import { PrivacySettings } from './privacy-settings';
+import { TwoFactorSettings } from './two-factor-settings';
+
+/** Profile → Settings (spec §2 Profile; issue 6: every control persists). */
+export function SettingsTab({ user }: { user: PublicUser }) {
+  return (
+    <div className="space-y-6">
+      <PrivacySettings />
+      <ChangePasswordForm />
+      <TwoFactorSettings />
+      <DeleteAccount user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /admin, the admin control center (spec §2 Admin, §4). A simple vertical stack of sections:
+ * each feature adds its own section component here with one line.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DELAYS } from '../../../core/limits';
+import { PageSpinner } from '../../components/ui/feedback';
+import { toast } from '../../components/ui/toast';
+import { useAdminAuth, useAuth } from '../auth/api/use-auth';
+import { PendingCardsSection } from '../cards/components/pending-cards-section';
+import { PendingPropertiesPanel } from '../discovery/components/pending-properties-panel';
+import { AdminCenterSections } from './components/admin-center-sections';
+
+export function AdminPage() {
+  const { t } = useTranslation('cards');
+  const navigate = useNavigate();
+  const { user, isLoading: userLoading } = useAuth();
+  const { admin, isLoading: adminLoading } = useAdminAuth();
+  const loading = userLoading || adminLoading;
+  const signedIn = !!user;
+  const denied = !loading && signedIn && !admin;
+  const loggedOut = !loading && !signedIn;
+
+  useEffect(() => {
+    if (denied) {
+      // spec §4: a non-admin is told and sent home after 1 s.
+      toast({ title: t('admin.accessDeniedTitle'), description: t('admin.accessDeniedText'), variant: 'destructive' });
+      const timer = setTimeout(() => navigate('/'), DELAYS.adminDeniedRedirect);
+      return () => clearTimeout(timer);
+    }
+    if (loggedOut) {
+      // spec §4: not logged in → the admin sign-in after 0.5 s.
+      const timer = setTimeout(() => navigate('/admin-login'), DELAYS.adminLoginRedirect);
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [denied, loggedOut, navigate, t]);
+
+  if (loading) return <PageSpinner />;
+  if (!admin) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-xl font-semibold">{denied ? t('admin.accessDeniedTitle') : t('admin.title')}</h1>
+        <p className="mt-2 text-sm text-slate-600">{denied ? t('admin.accessDeniedText') : t('admin.notLoggedIn')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('admin.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
+      </header>
+      <PendingCardsSection />
+      <PendingPropertiesPanel />
+      <AdminCenterSections />
+    </div>
+  );
+}

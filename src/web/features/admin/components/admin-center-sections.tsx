@@ -1,0 +1,18 @@
+import { AuditLogSection } from './audit-log-section';
+import { QuickActions } from './quick-actions';
+import { ReviewQueueSection } from './review-queue-section';
+import { StatsSection } from './stats-section';
+import { UsersSection } from './users-section';
+
+/** Issue 6's part of /admin: statistics, quick actions, the review queue, users and the audit log. */
+export function AdminCenterSections() {
+  return (
+    <div className="space-y-10">
+      <StatsSection />
+      <QuickActions />
+      <ReviewQueueSection />
+      <UsersSection />
+      <AuditLogSection />
+    </div>
+  );
+}

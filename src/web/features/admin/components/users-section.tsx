@@ -1,0 +1,225 @@
+import { Download, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_ROLES, type UserRole } from '../../../../core/enums';
+import type { AdminUser } from '../../../../core/schemas/admin';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/feedback';
+import { Input, Select } from '../../../components/ui/input';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { USERS_EXPORT_URL } from '../api/admin-center-keys';
+import { USERS_PAGE_SIZE, useAdminUsers, useSuspendUser } from '../api/use-admin-users';
+
+/** Users (issue 6): search, suspend or restore (their cards leave public view, sessions end), export. */
+export function UsersSection() {
+  const { t, i18n } = useTranslation('admin-center');
+  const onUnauthorized = useHandleUnauthorized('/admin-login');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState<UserRole | undefined>(undefined);
+  const [offset, setOffset] = useState(0);
+  const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const { data, isLoading } = useAdminUsers({ search: query, role, offset });
+  const suspend = useSuspendUser();
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB', { dateStyle: 'medium' });
+
+  const apply = (u: AdminUser) =>
+    suspend.mutate(
+      { id: u.id, suspended: !u.suspendedAt },
+      {
+        onSuccess: (updated) => {
+          setConfirming(null);
+          toast({
+            title: updated.suspendedAt ? t('users.suspendedToast') : t('users.restoredToast'),
+            description: `${u.firstName} ${u.lastName}`,
+          });
+        },
+        onError: (error) => {
+          if (onUnauthorized(error)) return;
+          toast({
+            title: t('users.failedTitle'),
+            description: error instanceof ApiError ? error.serverMessage : t('users.failedText'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+
+  return (
+    <section id="users" aria-labelledby="users-title" className="scroll-mt-20 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="users-title" className="text-xl font-semibold">
+          {t('users.title')}
+        </h2>
+        <Button asChild variant="outline" size="sm">
+          <a href={USERS_EXPORT_URL} download>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {t('users.export')}
+          </a>
+        </Button>
+      </div>
+      <form
+        role="search"
+        className="flex flex-wrap gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(search);
+          setOffset(0);
+        }}
+      >
+        <label className="sr-only" htmlFor="admin-user-search">
+          {t('users.search')}
+        </label>
+        <Input
+          id="admin-user-search"
+          className="max-w-xs"
+          placeholder={t('users.searchPlaceholder')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <label className="sr-only" htmlFor="admin-user-role">
+          {t('users.role')}
+        </label>
+        <Select
+          id="admin-user-role"
+          className="w-48"
+          value={role ?? ''}
+          onChange={(e) => {
+            setRole((e.target.value || undefined) as UserRole | undefined);
+            setOffset(0);
+          }}
+        >
+          <option value="">{t('users.allRoles')}</option>
+          {USER_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`role.${r}`, { ns: 'enums' })}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" variant="secondary">
+          <Search className="h-4 w-4" aria-hidden="true" />
+          {t('users.search')}
+        </Button>
+      </form>
+      {isLoading && <Skeleton className="h-48" />}
+      {data && (
+        <Card>
+          <CardContent className="overflow-x-auto pt-5">
+            <table className="w-full min-w-[640px] text-sm" data-testid="admin-users">
+              <thead className="text-start text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="pb-2 text-start font-medium">
+                    {t('users.name')}
+                  </th>
+                  <th scope="col" className="pb-2 text-start font-medium">
+                    {t('users.role')}
+                  </th>
+                  <th scope="col" className="pb-2 text-start font-medium">
+                    {t('users.subscription')}
+                  </th>
+                  <th scope="col" className="pb-2 text-start font-medium">
+                    {t('users.joined')}
+                  </th>
+                  <th scope="col" className="pb-2 text-end font-medium">
+                    <span className="sr-only">{t('users.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.items.map((u) => (
+                  <tr key={u.id}>
+                    <td className="py-2">
+                      <p className="font-medium text-slate-900">
+                        {u.firstName} {u.lastName}
+                        {u.suspendedAt && (
+                          <Badge variant="destructive" className="ms-2">
+                            {t('users.suspended')}
+                          </Badge>
+                        )}
+                      </p>
+                      <p className="text-xs text-slate-500" dir="ltr">
+                        {u.email}
+                      </p>
+                    </td>
+                    <td className="py-2">
+                      <RoleBadge role={u.role} />
+                    </td>
+                    <td className="py-2">{u.subscriptionStatus === 'active' ? t('users.active') : '—'}</td>
+                    <td className="py-2">{date(u.createdAt)}</td>
+                    <td className="py-2 text-end">
+                      {u.role !== 'admin' && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className={u.suspendedAt ? undefined : 'border-red-300 text-red-700 hover:bg-red-50'}
+                          onClick={() => setConfirming(u)}
+                        >
+                          {u.suspendedAt ? t('users.restore') : t('users.suspend')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data.items.length === 0 && <p className="py-6 text-center text-sm text-slate-500">{t('users.none')}</p>}
+            <div className="flex items-center justify-between pt-3 text-xs text-slate-500">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}
+              >
+                {t('pager.previous')}
+              </Button>
+              <span>
+                {t('pager.range', {
+                  from: data.total ? offset + 1 : 0,
+                  to: Math.min(data.total, offset + USERS_PAGE_SIZE),
+                  total: data.total,
+                })}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset + USERS_PAGE_SIZE >= data.total}
+                onClick={() => setOffset(offset + USERS_PAGE_SIZE)}
+              >
+                {t('pager.next')}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      )}
+      <Dialog open={!!confirming} onOpenChange={(o) => !o && setConfirming(null)}>
+        <DialogContent
+          title={confirming?.suspendedAt ? t('users.restoreTitle') : t('users.suspendTitle')}
+          description={confirming?.suspendedAt ? t('users.restoreText') : t('users.suspendText')}
+        >
+          <p className="text-sm font-medium">
+            {confirming?.firstName} {confirming?.lastName} · <span dir="ltr">{confirming?.email}</span>
+          </p>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              {t('cancel', { ns: 'common' })}
+            </Button>
+            <Button
+              variant={confirming?.suspendedAt ? 'default' : 'destructive'}
+              disabled={suspend.isPending}
+              onClick={() => confirming && apply(confirming)}
+            >
+              {confirming?.suspendedAt ? t('users.restore') : t('users.suspend')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

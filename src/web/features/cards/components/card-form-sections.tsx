@@ -1,0 +1,225 @@
+/** The sections of the card form (spec §5); the role-specific ones are in role-sections.tsx. */
+import type { ReactNode } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_CODES, EMIRATES, GENDERS, LANGUAGES, NATIONALITIES } from '../../../../core/enums';
+import { LIMITS } from '../../../../core/limits';
+import { AREAS } from '../../../../core/places';
+import type { CardInputParsed } from '../../../../core/schemas/card';
+import { Field } from '../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { useZodMessage } from '../../../lib/use-zod-message';
+import type { CardFormValues } from './card-form-values';
+import { CheckboxGroup } from './checkbox-group';
+
+export type CardForm = UseFormReturn<CardFormValues, unknown, CardInputParsed>;
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-4 text-base font-semibold text-slate-900">{title}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+/** Number inputs: empty means "not given" (null), never 0. */
+export const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+export function useFieldHelpers(form: CardForm) {
+  const { t } = useTranslation('cards');
+  const zm = useZodMessage();
+  const enumLabel = (group: string, value: string) => t(`${group}.${value}`, { ns: 'enums' });
+  return { t, zm, enumLabel, errors: form.formState.errors };
+}
+
+export function BasicSection({ form }: { form: CardForm }) {
+  const { t, zm, errors } = useFieldHelpers(form);
+  return (
+    <Section title={t('sections.basic')}>
+      <Field label={t('fields.name')} error={zm(errors.name?.message)} required>
+        <Input autoComplete="name" maxLength={LIMITS.nameMax} {...form.register('name')} />
+      </Field>
+      <Field label={t('fields.profession')} error={zm(errors.profession?.message)} required>
+        <Input autoComplete="organization-title" maxLength={LIMITS.shortTextMax} {...form.register('profession')} />
+      </Field>
+      <Field label={t('fields.company')} error={zm(errors.company?.message)}>
+        <Input autoComplete="organization" maxLength={LIMITS.shortTextMax} {...form.register('company')} />
+      </Field>
+      <Field label={t('fields.profileImageUrl')} error={zm(errors.profileImageUrl?.message)} hint={t('hints.image')}>
+        <Input type="url" dir="ltr" inputMode="url" placeholder="https://" {...form.register('profileImageUrl')} />
+      </Field>
+    </Section>
+  );
+}
+
+export function ContactSection({ form }: { form: CardForm }) {
+  const { t, zm, errors } = useFieldHelpers(form);
+  return (
+    <Section title={t('sections.contact')}>
+      <div className="grid grid-cols-[7rem_1fr] gap-2 sm:col-span-2">
+        <Field label={t('fields.countryCode')} error={zm(errors.countryCode?.message)}>
+          <Select dir="ltr" {...form.register('countryCode')}>
+            {COUNTRY_CODES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('fields.phone')} error={zm(errors.phone?.message)}>
+          <Input
+            type="tel"
+            dir="ltr"
+            autoComplete="tel-national"
+            placeholder="50 123 4567"
+            {...form.register('phone')}
+          />
+        </Field>
+      </div>
+      <Field label={t('fields.email')} error={zm(errors.email?.message)}>
+        <Input type="email" dir="ltr" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </Field>
+      <Field label={t('fields.officeAddress')} error={zm(errors.officeAddress?.message)}>
+        <Input autoComplete="street-address" {...form.register('officeAddress')} />
+      </Field>
+      <Field label={t('fields.googleMapsLink')} error={zm(errors.googleMapsLink?.message)} hint={t('hints.link')}>
+        <Input
+          type="url"
+          dir="ltr"
+          inputMode="url"
+          placeholder="https://maps.google.com/…"
+          {...form.register('googleMapsLink')}
+        />
+      </Field>
+    </Section>
+  );
+}
+
+export function ProfessionalSection({ form }: { form: CardForm }) {
+  const { t, zm, enumLabel, errors } = useFieldHelpers(form);
+  const languagesError = errors.languages?.message ?? errors.languages?.find?.((e) => e?.message)?.message;
+  return (
+    <Section title={t('sections.professional')}>
+      <Field label={t('fields.gender')} error={zm(errors.gender?.message)}>
+        <Select {...form.register('gender')}>
+          <option value="">{t('choose')}</option>
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {enumLabel('gender', g)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('fields.nationality')} error={zm(errors.nationality?.message)}>
+        <Select {...form.register('nationality')}>
+          <option value="">{t('choose')}</option>
+          {NATIONALITIES.map((n) => (
+            <option key={n} value={n}>
+              {enumLabel('nationality', n)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('fields.age')} error={zm(errors.age?.message)}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.ageMin}
+          max={LIMITS.ageMax}
+          {...form.register('age', { setValueAs: asNumber })}
+        />
+      </Field>
+      <Field label={t('fields.yearsOfExperience')} error={zm(errors.yearsOfExperience?.message)}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.experienceMin}
+          max={LIMITS.experienceMax}
+          {...form.register('yearsOfExperience', { setValueAs: asNumber })}
+        />
+      </Field>
+      <Field label={t('fields.emirate')} error={zm(errors.emirate?.message)}>
+        <Select {...form.register('emirate')}>
+          <option value="">{t('choose')}</option>
+          {EMIRATES.map((e) => (
+            <option key={e} value={e}>
+              {enumLabel('emirate', e)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('fields.area')} error={zm(errors.area?.message)} hint={t('hints.area')}>
+        <Input list="card-areas" autoComplete="off" {...form.register('area')} />
+      </Field>
+      <datalist id="card-areas">
+        {AREAS.map((a) => (
+          <option key={a.name} value={a.name} />
+        ))}
+      </datalist>
+      <Controller
+        control={form.control}
+        name="languages"
+        render={({ field }) => (
+          <CheckboxGroup
+            className="sm:col-span-2"
+            name="languages"
+            legend={t('fields.languages')}
+            options={LANGUAGES}
+            value={field.value}
+            onChange={field.onChange}
+            label={(l) => enumLabel('language', l)}
+            error={zm(languagesError)}
+          />
+        )}
+      />
+    </Section>
+  );
+}
+
+export function AboutSection({ form, aiPanel }: { form: CardForm; aiPanel: ReactNode }) {
+  const { t, zm, errors } = useFieldHelpers(form);
+  return (
+    <Section title={t('sections.about')}>
+      <div className="sm:col-span-2">{aiPanel}</div>
+      <Field label={t('fields.professionalBio')} error={zm(errors.professionalBio?.message)} className="sm:col-span-2">
+        <Textarea rows={5} maxLength={LIMITS.longTextMax} {...form.register('professionalBio')} />
+      </Field>
+      <Field label={t('fields.salesPitch')} error={zm(errors.salesPitch?.message)} className="sm:col-span-2">
+        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('salesPitch')} />
+      </Field>
+      <Field
+        label={t('fields.valueProposition')}
+        error={zm(errors.valueProposition?.message)}
+        className="sm:col-span-2"
+      >
+        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('valueProposition')} />
+      </Field>
+    </Section>
+  );
+}
+
+export function SocialSection({ form }: { form: CardForm }) {
+  const { t, zm, errors } = useFieldHelpers(form);
+  const placeholders = {
+    linkedin: 'https://www.linkedin.com/in/…',
+    twitter: 'https://x.com/…',
+    instagram: 'https://www.instagram.com/…',
+    website: 'https://…',
+  } as const;
+  return (
+    <Section title={t('sections.social')}>
+      {(['linkedin', 'twitter', 'instagram', 'website'] as const).map((k) => (
+        <Field key={k} label={t(`fields.${k}`)} error={zm(errors.socialLinks?.[k]?.message)}>
+          <Input
+            type="url"
+            dir="ltr"
+            inputMode="url"
+            placeholder={placeholders[k]}
+            {...form.register(`socialLinks.${k}`)}
+          />
+        </Field>
+      ))}
+    </Section>
+  );
+}

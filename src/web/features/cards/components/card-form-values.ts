@@ -1,0 +1,106 @@
+/** Form values of the card form: defaults (spec §5), loading a card, and the payload sent. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { PublicUser } from '../../../../core/schemas/auth';
+import { type Card, type CardInput, type CardInputParsed, cardInputSchema } from '../../../../core/schemas/card';
+
+export type CardFormValues = CardInput;
+
+const SOCIAL_KEYS = ['linkedin', 'twitter', 'instagram', 'website'] as const;
+
+/** A generated avatar is what an empty photo field means, so it is not shown as a link. */
+const photoField = (url: string | null | undefined) => (!url || url.startsWith('/api/avatars/') ? '' : url);
+
+/** A new card: the user's own details, emirate Dubai, English, +971 (spec §5 defaults). */
+export function newCardValues(user: PublicUser): CardFormValues {
+  return {
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    profession: user.position ?? '',
+    company: user.company ?? '',
+    roleTitle: '',
+    phone: user.phoneNumber ?? '',
+    countryCode: (user.countryCode as CardFormValues['countryCode']) || '+971',
+    email: user.email,
+    gender: '',
+    nationality: '',
+    age: null,
+    yearsOfExperience: null,
+    languages: ['english'],
+    emirate: 'dubai',
+    area: '',
+    officeAddress: '',
+    googleMapsLink: '',
+    professionalBio: user.bio ?? '',
+    salesPitch: '',
+    valueProposition: '',
+    propertySpecialization: [],
+    bankName: '',
+    servicesOffered: [],
+    financingSolutions: '',
+    projectPortfolioLink: '',
+    investmentBudgetRange: '',
+    investmentInterests: [],
+    investmentProfile: '',
+    regionsOfInterest: [],
+    socialLinks: { linkedin: '', twitter: '', instagram: '', website: '' },
+    profileImageUrl: photoField(user.profileImageUrl),
+    brnNumber: '',
+    ornNumber: '',
+    practiceCardNumber: '',
+    aiGenerated: false,
+  };
+}
+
+/** An existing card in the form: nulls become empty fields. */
+export function cardValues(card: Card): CardFormValues {
+  const s = (v: string | null) => v ?? '';
+  return {
+    name: card.name,
+    profession: card.profession,
+    company: s(card.company),
+    roleTitle: s(card.roleTitle) as CardFormValues['roleTitle'],
+    phone: s(card.phone),
+    countryCode: (card.countryCode ?? '+971') as CardFormValues['countryCode'],
+    email: s(card.email),
+    gender: card.gender ?? '',
+    nationality: card.nationality ?? '',
+    age: card.age,
+    yearsOfExperience: card.yearsOfExperience,
+    languages: card.languages,
+    emirate: card.emirate ?? '',
+    area: s(card.area),
+    officeAddress: s(card.officeAddress),
+    googleMapsLink: s(card.googleMapsLink),
+    professionalBio: s(card.professionalBio) || s(card.description),
+    salesPitch: s(card.salesPitch),
+    valueProposition: s(card.valueProposition),
+    propertySpecialization: card.propertySpecialization as CardFormValues['propertySpecialization'],
+    bankName: s(card.bankName) as CardFormValues['bankName'],
+    servicesOffered: card.servicesOffered,
+    financingSolutions: s(card.financingSolutions),
+    projectPortfolioLink: s(card.projectPortfolioLink),
+    investmentBudgetRange: s(card.investmentBudgetRange) as CardFormValues['investmentBudgetRange'],
+    investmentInterests: card.investmentInterests,
+    investmentProfile: s(card.investmentProfile),
+    regionsOfInterest: card.regionsOfInterest,
+    socialLinks: Object.fromEntries(SOCIAL_KEYS.map((k) => [k, card.socialLinks[k] ?? ''])),
+    profileImageUrl: photoField(card.profileImageUrl),
+    brnNumber: s(card.brnNumber),
+    ornNumber: s(card.ornNumber),
+    practiceCardNumber: s(card.practiceCardNumber),
+    aiGenerated: card.aiGenerated,
+  };
+}
+
+/** The payload: the one bio field also fills the card's description (used by the directory). */
+export function toPayload(values: CardInputParsed): CardInputParsed {
+  return { ...values, description: values.professionalBio ?? '' };
+}
+
+export function useCardForm(defaultValues: CardFormValues) {
+  return useForm<CardFormValues, unknown, CardInputParsed>({
+    resolver: zodResolver(cardInputSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+}

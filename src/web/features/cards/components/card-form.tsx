@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CardInputParsed } from '../../../../core/schemas/card';
+import { Button } from '../../../components/ui/button';
+import { AiGeneratePanel } from './ai-generate-panel';
+import {
+  AboutSection,
+  BasicSection,
+  type CardForm as CardFormApi,
+  ContactSection,
+  ProfessionalSection,
+  SocialSection,
+} from './card-form-sections';
+import { CardPreview } from './card-preview';
+import { RoleSections } from './role-sections';
+import { TipsPanel } from './tips-panel';
+
+interface CardFormProps {
+  form: CardFormApi;
+  role: string;
+  title: string;
+  subtitle: string;
+  banner?: ReactNode;
+  submitLabel: string;
+  submittingLabel: string;
+  pending: boolean;
+  onSubmit: (values: CardInputParsed) => void;
+  onCancel: () => void;
+}
+
+/** The create / edit form with the live preview and the tips panel (spec §2 Create card). */
+export function CardForm({
+  form,
+  role,
+  title,
+  subtitle,
+  banner,
+  submitLabel,
+  submittingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: CardFormProps) {
+  const { t } = useTranslation('cards');
+  const values = useWatch({ control: form.control });
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+        <p className="mt-1 text-slate-600">{subtitle}</p>
+      </header>
+      {banner}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <form noValidate className="space-y-5 lg:col-span-2" onSubmit={form.handleSubmit(onSubmit)} aria-label={title}>
+          <BasicSection form={form} />
+          <ProfessionalSection form={form} />
+          <RoleSections form={form} role={role} />
+          <AboutSection form={form} aiPanel={<AiGeneratePanel form={form} role={role} />} />
+          <ContactSection form={form} />
+          <SocialSection form={form} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button type="button" variant="outline" onClick={onCancel}>
+              {t('create.cancel')}
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? submittingLabel : submitLabel}
+            </Button>
+          </div>
+        </form>
+        <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start" aria-label={t('preview.title')}>
+          <div>
+            <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{t('preview.title')}</h2>
+            <CardPreview card={values} role={role} />
+          </div>
+          <TipsPanel showLicense={role === 'real_estate_broker' || role === 'banking_broker'} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../auth/api/use-auth';
+import { useCard } from '../api/use-card';
+import { useRecordView } from '../api/use-record-view';
+import { CardNotFound } from '../components/card-not-found';
+import { PublicCardView } from '../components/public-card-view';
+
+/** /cards/{id}: an approved public card for anyone; its owner and admins may preview it otherwise. */
+export function CardPage() {
+  const { t } = useTranslation('cards');
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const { user, isLoading: userLoading } = useAuth();
+  const card = useCard(id);
+  const data = card.data;
+  const countable = !!data && !userLoading && data.status === 'approved' && data.isPublic && user?.id !== data.userId;
+  useRecordView(data?.id, countable, params.get('src') === 'qr');
+  if (card.isLoading) return <PageSpinner />;
+  if (card.error || !data) {
+    const missing = card.error instanceof ApiError && card.error.status === 404;
+    return <CardNotFound text={missing || !card.error ? undefined : t('notFound.fetchFailed')} />;
+  }
+  return <PublicCardView card={data} />;
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { INQUIRY_TYPES } from '../../../../core/enums';
+import { INQUIRY_MESSAGE_MAX, type InquiryCreateInput, inquiryCreateSchema } from '../../../../core/schemas/inquiry';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { useZodMessage } from '../../../lib/use-zod-message';
+import { useSendInquiry } from '../api/use-send-inquiry';
+
+const FIELDS = ['inquirerName', 'inquirerEmail', 'inquirerPhone', 'inquiryType', 'message', 'consent'] as const;
+
+/**
+ * The lead form on a public card (spec §1 lead tools, issue 6). Open to signed-out visitors;
+ * a hidden "website" field catches bots (people never see or fill it).
+ */
+export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: string }) {
+  const { t } = useTranslation('inquiries');
+  const zm = useZodMessage();
+  const send = useSendInquiry(cardId);
+  const [sent, setSent] = useState(false);
+  const form = useForm<InquiryCreateInput, unknown, z.output<typeof inquiryCreateSchema>>({
+    resolver: zodResolver(inquiryCreateSchema),
+    defaultValues: { inquirerName: '', inquirerEmail: '', inquirerPhone: '', message: '', website: '' },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      setSent(true);
+      form.reset();
+      toast({ title: t('form.sentTitle'), description: t('form.sentText', { name: ownerName }) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          const f = FIELDS.find((x) => x === field);
+          if (f) form.setError(f, { message });
+        }
+      }
+      const description =
+        error instanceof ApiError && (error.status === 429 || error.status === 404)
+          ? error.serverMessage
+          : t('form.failedText');
+      toast({ title: t('form.failedTitle'), description, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Card id="contact" data-testid="contact-form">
+      <CardHeader>
+        <CardTitle>{t('form.title', { name: ownerName })}</CardTitle>
+        <CardDescription>{t('form.subtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sent ? (
+          <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+            <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden="true" />
+            <p className="font-medium text-slate-800">{t('form.sentTitle')}</p>
+            <p className="text-sm text-slate-600">{t('form.sentText', { name: ownerName })}</p>
+            <Button variant="outline" onClick={() => setSent(false)}>
+              {t('form.another')}
+            </Button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={submit} className="relative space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label={t('form.name')} required error={zm(errors.inquirerName?.message)}>
+                <Input autoComplete="name" {...form.register('inquirerName')} />
+              </Field>
+              <Field label={t('form.email')} required error={zm(errors.inquirerEmail?.message)}>
+                <Input
+                  type="email"
+                  dir="ltr"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...form.register('inquirerEmail')}
+                />
+              </Field>
+              <Field label={t('form.phone')} error={zm(errors.inquirerPhone?.message)}>
+                <Input
+                  type="tel"
+                  dir="ltr"
+                  autoComplete="tel"
+                  placeholder="+971 50 123 4567"
+                  {...form.register('inquirerPhone')}
+                />
+              </Field>
+              <Field label={t('form.type')} required error={zm(errors.inquiryType?.message)}>
+                <Select defaultValue="" {...form.register('inquiryType')}>
+                  <option value="" disabled>
+                    {t('form.typePlaceholder')}
+                  </option>
+                  {INQUIRY_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`inquiryType.${type}`, { ns: 'enums' })}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <Field label={t('form.message')} error={zm(errors.message?.message)}>
+              <Textarea maxLength={INQUIRY_MESSAGE_MAX} rows={4} {...form.register('message')} />
+            </Field>
+            {/* Honeypot: off-screen and skipped by keyboard and screen readers. */}
+            <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
+              <label>
+                Website
+                <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+              </label>
+            </div>
+            <div className="space-y-1">
+              <label className="flex items-start gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-700"
+                  aria-invalid={errors.consent ? true : undefined}
+                  aria-describedby={errors.consent ? 'consent-error' : undefined}
+                  {...form.register('consent')}
+                />
+                <span>{t('form.consent', { name: ownerName })}</span>
+              </label>
+              {errors.consent && (
+                <p id="consent-error" role="alert" className="text-xs font-medium text-red-600">
+                  {zm(errors.consent.message)}
+                </p>
+              )}
+            </div>
+            <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
+              <Send className="h-4 w-4 rtl-flip" aria-hidden="true" />
+              {send.isPending ? t('form.sending') : t('form.send')}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+/** The left pane: the caller's conversations, newest activity first (spec §2 Messages). */
+import { MessageSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ConversationView } from '../../../../core/schemas/messaging';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, Skeleton } from '../../../components/ui/feedback';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { cn } from '../../../lib/utils';
+import { displayName, otherParticipant, roleEmoji } from './participant';
+import { RelativeTime } from './relative-time';
+
+interface Props {
+  conversations: ConversationView[] | undefined;
+  isLoading: boolean;
+  meId: string;
+  selectedId: string | null;
+}
+
+export function ConversationList({ conversations, isLoading, meId, selectedId }: Props) {
+  const { t } = useTranslation('messaging');
+  if (isLoading) {
+    return (
+      <div className="space-y-3 p-4" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+    );
+  }
+  if (!conversations?.length) {
+    return (
+      <div className="p-4">
+        <EmptyState icon={<MessageSquare className="h-8 w-8" />} title={t('empty.noConversations')}>
+          <p>{t('empty.noConversationsText')}</p>
+          <Button asChild size="sm" className="mt-4">
+            <Link to="/directory">{t('empty.browseDirectory')}</Link>
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="conversation-list">
+      {conversations.map((c) => {
+        const other = otherParticipant(c, meId);
+        const name = displayName(other, t);
+        const selected = c.id === selectedId;
+        const preview = c.lastMessage
+          ? c.lastMessage.senderId === meId
+            ? `${t('you')}: ${c.lastMessage.content}`
+            : c.lastMessage.content
+          : t('empty.noMessages');
+        return (
+          <li key={c.id}>
+            <Link
+              to={`/messages?conversation=${c.id}`}
+              aria-current={selected ? 'page' : undefined}
+              data-testid="conversation-item"
+              className={cn(
+                'flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50',
+                selected && 'bg-brand-50 hover:bg-brand-50',
+              )}
+            >
+              <Avatar src={other.profileImageUrl} name={name} className="h-11 w-11" />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-baseline gap-2">
+                  <span className="truncate font-semibold text-slate-900">
+                    {name}{' '}
+                    <span aria-hidden="true" className="font-normal">
+                      {roleEmoji(other.role)}
+                    </span>
+                  </span>
+                  {
+                    <RelativeTime
+                      iso={c.lastMessageAt ?? c.createdAt}
+                      className="ms-auto shrink-0 text-xs text-slate-500"
+                    />
+                  }
+                </div>
+                <div className="mt-0.5 flex items-center gap-2">
+                  {!other.isDeleted && <RoleBadge role={other.role} short className="shrink-0 px-2 py-0 text-[11px]" />}
+                  <p
+                    dir="auto"
+                    className={cn(
+                      'truncate text-sm',
+                      c.unreadCount ? 'font-semibold text-slate-900' : 'text-slate-500',
+                    )}
+                  >
+                    {preview}
+                  </p>
+                  {c.unreadCount > 0 && (
+                    <span
+                      className="ms-auto inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white"
+                      data-testid="conversation-unread"
+                    >
+                      <span aria-hidden="true">{c.unreadCount}</span>
+                      <span className="sr-only">{t('unreadCount', { count: c.unreadCount })}</span>
+                    </span>
+                  )}
+                </div>
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The Message button of the directory and the public card (spec §2, §5, §8; issue 5): opens the
+ * conversation with a professional, creating it if needed, then goes to /messages?conversation={id}.
+ *
+ *   const { startConversation, isPending, isSelf } = useStartConversation();
+ *   <Button disabled={isSelf(card.userId) || isPending} onClick={() => startConversation(card.userId)}>
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DELAYS } from '../../../core/limits';
+import type { ConversationView } from '../../../core/schemas/messaging';
+import { toast } from '../../components/ui/toast';
+import { ApiError, apiJson } from '../../lib/api';
+import { useAuth } from '../auth/api/use-auth';
+import { CONVERSATIONS_KEY } from './api/keys';
+
+function redirectToLogin() {
+  setTimeout(() => {
+    window.location.href = '/api/login';
+  }, DELAYS.conversationRedirect);
+}
+
+export function useStartConversation() {
+  const { t } = useTranslation('messaging');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: (participantId: string) => apiJson<ConversationView>('POST', '/api/conversations', { participantId }),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData<ConversationView[]>(CONVERSATIONS_KEY, (list) =>
+        list && !list.some((c) => c.id === conversation.id) ? [conversation, ...list] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+      toast({ title: t('toast.startedTitle') });
+      navigate(`/messages?conversation=${conversation.id}`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) {
+        toast({
+          title: t('toast.loginRequiredTitle'),
+          description: t('toast.loginToStartText'),
+          variant: 'destructive',
+        });
+        redirectToLogin();
+      } else if (error instanceof ApiError && error.code === 'SELF_CONVERSATION') {
+        toast({ title: t('toast.selfTitle'), description: t('toast.selfText'), variant: 'destructive' });
+      } else {
+        toast({ title: t('toast.startFailedTitle'), description: t('toast.startFailedText'), variant: 'destructive' });
+      }
+    },
+  });
+
+  const { mutate } = mutation;
+  const isSelf = useCallback((participantId: string | null | undefined) => !!user && user.id === participantId, [user]);
+
+  const startConversation = useCallback(
+    (participantId: string) => {
+      if (!user) {
+        toast({
+          title: t('toast.loginRequiredTitle'),
+          description: t('toast.loginRequiredText'),
+          variant: 'destructive',
+        });
+        redirectToLogin();
+        return;
+      }
+      if (user.id === participantId) {
+        toast({ title: t('toast.selfTitle'), description: t('toast.selfText'), variant: 'destructive' });
+        return;
+      }
+      mutate(participantId);
+    },
+    [user, t, mutate],
+  );
+
+  return {
+    startConversation,
+    isPending: mutation.isPending,
+    /** The participant id of the call in flight, to show a spinner on that one button. */
+    pendingId: mutation.isPending ? (mutation.variables ?? null) : null,
+    isSelf,
+  };
+}

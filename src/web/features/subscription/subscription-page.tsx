@@ -1,0 +1,157 @@
+import { CheckCircle2, Info, Loader2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PAID_ROLES } from '../../../core/enums';
+import { DELAYS } from '../../../core/limits';
+import { subscriptionIsActive } from '../../../core/schemas/subscription';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/feedback';
+import { RoleBadge } from '../../components/ui/role-badge';
+import { toast } from '../../components/ui/toast';
+import { queryClient } from '../../lib/api';
+import { AUTH_USER_KEY, useAuth } from '../auth/api/use-auth';
+import { AccessDenied } from '../auth/components/access-denied';
+import { SUBSCRIPTION_KEY } from './api/keys';
+import { useSubscription } from './api/use-subscription';
+import { PaymentPanel } from './components/payment-panel';
+import { PlanCard } from './components/plan-card';
+
+/** A message page that sends the user home after 2 s (spec §4 Subscription). */
+function RedirectNotice({ title, text }: { title: string; text: string }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation('subscription');
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/'), DELAYS.subscriptionRedirect);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <Notice icon={<Info className="h-10 w-10 text-brand-600" aria-hidden="true" />} title={title}>
+      <p>{text}</p>
+      <p className="mt-2 text-xs text-slate-400">{t('redirecting')}</p>
+    </Notice>
+  );
+}
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <div className="flex justify-center">{icon}</div>
+      <h1 className="mt-4 text-2xl font-bold text-brand-800">{title}</h1>
+      <div className="mt-2 text-slate-600">{children}</div>
+    </div>
+  );
+}
+
+export function SubscriptionPage() {
+  const { t, i18n } = useTranslation('subscription');
+  const { user, isLoading } = useAuth();
+  const [outcome, setOutcome] = useState<'none' | 'paid' | 'confirming'>('none');
+  const paidRole = !!user && PAID_ROLES.includes(user.role);
+  // While Stripe's webhook is on its way the status is read again every 2 s.
+  const info = useSubscription(paidRole, outcome === 'confirming' ? 2000 : false);
+
+  const celebrate = async () => {
+    setOutcome('paid');
+    toast({ title: t('success.title'), description: t('success.text') });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+    ]);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: celebrate once when the webhook lands
+  useEffect(() => {
+    if (outcome === 'confirming' && info.data?.active) void celebrate();
+  }, [outcome, info.data?.active]);
+
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <AccessDenied />;
+  if (!user.roleChosen || user.role === 'visitor') {
+    return (
+      <Notice icon={<Info className="h-10 w-10 text-brand-600" aria-hidden="true" />} title={t('chooseRole.title')}>
+        <p>{t('chooseRole.text')}</p>
+        <Button asChild className="mt-4">
+          <Link to="/role-selection">{t('chooseRole.action')}</Link>
+        </Button>
+      </Notice>
+    );
+  }
+  if (!paidRole) return <RedirectNotice title={t('notRequired.title')} text={t('notRequired.text')} />;
+
+  if (outcome === 'paid') {
+    return (
+      <Notice
+        icon={<CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden="true" />}
+        title={t('success.title')}
+      >
+        <p>{t('success.text')}</p>
+        <p className="mt-1 text-sm">{t('success.next')}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link to="/profile?tab=cards">{t('success.myCards')}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/directory">{t('success.directory')}</Link>
+          </Button>
+        </div>
+      </Notice>
+    );
+  }
+  if (info.isLoading) return <PageSpinner />;
+  if (info.data?.active ?? subscriptionIsActive(user)) {
+    return <RedirectNotice title={t('alreadySubscribed.title')} text={t('alreadySubscribed.text')} />;
+  }
+
+  const endedOn = user.subscriptionPeriodEnd
+    ? new Date(user.subscriptionPeriodEnd).toLocaleDateString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB', {
+        dateStyle: 'medium',
+      })
+    : null;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-bold text-brand-800">{t('title')}</h1>
+        <p className="mt-2 text-slate-600">{endedOn ? t('renewSubtitle', { date: endedOn }) : t('subtitle')}</p>
+      </header>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <div className="space-y-6">
+          <PlanCard />
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('details.title')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                <dt className="text-slate-500">{t('details.name')}</dt>
+                <dd>
+                  {user.firstName} {user.lastName}
+                </dd>
+                <dt className="text-slate-500">{t('details.email')}</dt>
+                <dd dir="ltr" className="text-start break-all">
+                  {user.email}
+                </dd>
+                <dt className="text-slate-500">{t('details.role')}</dt>
+                <dd>
+                  <RoleBadge role={user.role} />
+                </dd>
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+        {outcome === 'confirming' ? (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-12 text-center text-slate-600">
+              <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-hidden="true" />
+              <p role="status">{t('payment.confirming')}</p>
+            </CardContent>
+          </Card>
+        ) : (
+          <PaymentPanel onPaid={() => void celebrate()} onSubmittedToStripe={() => setOutcome('confirming')} />
+        )}
+      </div>
+    </div>
+  );
+}
