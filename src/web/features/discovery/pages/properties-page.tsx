@@ -96,7 +96,7 @@ export function PropertiesPage() {
 
       <form
         onSubmit={applyPrices}
-        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         <Field label={t('filters.type')}>
           <Select
@@ -159,8 +159,8 @@ export function PropertiesPage() {
             ))}
           </Select>
         </Field>
-        <div className="flex items-end gap-2">
-          <Button type="submit" className="flex-1">
+        <div className="flex items-end justify-end gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit" className="min-w-28">
             {t('filters.apply')}
           </Button>
           <Button
