@@ -5,6 +5,7 @@
 import type { Card, CardInputParsed } from '../../../core/schemas/card';
 import { MAX_CARDS_PER_USER } from '../../../core/schemas/card';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
@@ -37,6 +38,21 @@ function isPublished(row: CardRow): boolean {
 /** What anyone may open: published, and the owner's visibility setting is public (issue 6 Settings). */
 export function isPubliclyVisible(row: CardRow): boolean {
   return isPublished(row) && (row.user.cardVisibility ?? 'public') === 'public';
+}
+
+/**
+ * Whether a visitor (signed in or not) may open the card as the public does: published and
+ * public, or "connections only" and the visitor shares a conversation with the owner (issue 6).
+ * Owners and admins see more; see isOwnerOrAdmin.
+ */
+export async function canViewCard(db: DbOrTx, viewerId: string | null, row: CardRow): Promise<boolean> {
+  if (isPubliclyVisible(row)) return true;
+  return (
+    !!viewerId &&
+    isPublished(row) &&
+    row.user.cardVisibility === 'connections' &&
+    (await areConnected(db, viewerId, row.card.userId))
+  );
 }
 
 export function isOwnerOrAdmin(viewer: Viewer, row: CardRow): boolean {
@@ -190,16 +206,7 @@ export function createCardService(ctx: AppContext) {
   async function visibleRow(viewer: Viewer, id: string): Promise<CardRow> {
     const row = await findCardById(db, id);
     if (!row) throw cardNotFound();
-    if (isPubliclyVisible(row) || isOwnerOrAdmin(viewer, row)) return row;
-    // "Connections only": people the owner has a conversation with may open it.
-    if (
-      viewer &&
-      isPublished(row) &&
-      row.user.cardVisibility === 'connections' &&
-      (await areConnected(db, viewer.id, row.card.userId))
-    ) {
-      return row;
-    }
+    if (isOwnerOrAdmin(viewer, row) || (await canViewCard(db, viewer?.id ?? null, row))) return row;
     throw cardNotFound();
   }
 

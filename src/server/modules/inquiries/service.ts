@@ -4,18 +4,18 @@
  * reads an inquiry.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InquiryStatus } from '../../../core/enums';
 import { toCsv } from '../../../core/csv';
 import { INQUIRY_RATE, type Inquiry, type InquiryList, type inquiryCreateSchema } from '../../../core/schemas/inquiry';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { conversations, inquiries, users, type User } from '../../db/schema';
+import { inquiries, users, type User } from '../../db/schema';
 import { notFound, tooMany } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { FailureLimiter } from '../auth/rate-limit';
 import { findCardById } from '../cards/repository';
-import { isPubliclyVisible } from '../cards/service';
+import { canViewCard } from '../cards/service';
 import {
   countInquiriesByStatus,
   findOwnedInquiry,
@@ -56,7 +56,7 @@ export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
       limiter.fail(key);
       const row = await findCardById(db, cardId);
       const [owner] = row ? await db.select().from(users).where(eq(users.id, row.card.userId)).limit(1) : [];
-      if (!row || !owner || !isPubliclyVisible(row) || !(await visibleTo(owner, senderId))) {
+      if (!row || !owner || !(await canViewCard(db, senderId, row))) {
         throw notFound(
           "The business card you're looking for doesn't exist or is not publicly available.",
           'CARD_NOT_FOUND',
@@ -112,24 +112,6 @@ export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
       );
     },
   };
-
-  /** The owner's card visibility setting (issue 6): private takes no leads, connections only theirs. */
-  async function visibleTo(owner: User, senderId: string | null): Promise<boolean> {
-    if (owner.cardVisibility === 'private') return false;
-    if (owner.cardVisibility !== 'connections') return true;
-    if (!senderId) return false;
-    const [pair] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        or(
-          and(eq(conversations.participant1Id, senderId), eq(conversations.participant2Id, owner.id)),
-          and(eq(conversations.participant1Id, owner.id), eq(conversations.participant2Id, senderId)),
-        ),
-      )
-      .limit(1);
-    return !!pair;
-  }
 
   async function mailOwner(owner: User, cardName: string, input: z.output<typeof inquiryCreateSchema>) {
     const lines = [
