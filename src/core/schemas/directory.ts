@@ -3,13 +3,11 @@
  * and the card it answers. The web keeps the same query in the page URL.
  */
 import { z } from 'zod';
+import { cardSchema } from './card';
 import {
   BROKER_SPECIALIZATIONS,
   DEVELOPER_PROJECT_TYPES,
   DIRECTORY_ROLE_FILTERS,
-  EMIRATES,
-  GENDERS,
-  INVESTMENT_INTERESTS,
   LANGUAGES,
   LOAN_SPECIALIZATIONS,
   NATIONALITIES,
@@ -86,35 +84,39 @@ export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 export type DirectoryQueryInput = z.input<typeof directoryQuerySchema>;
 
 /** A directory result: the public face of an approved card (spec §3 "Directory results"). */
-export const directoryCardSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  profession: z.string(),
-  company: z.string().nullable(),
-  roleTitle: z.string().nullable(),
-  phone: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  email: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  nationality: z.enum(NATIONALITIES).nullable(),
-  yearsOfExperience: z.number().nullable(),
-  languages: z.array(z.enum(LANGUAGES)),
-  emirate: z.enum(EMIRATES).nullable(),
-  area: z.string().nullable(),
-  officeAddress: z.string().nullable(),
-  professionalBio: z.string().nullable(),
-  propertySpecialization: z.array(z.string()),
-  bankName: z.string().nullable(),
-  servicesOffered: z.array(z.string()),
-  investmentBudgetRange: z.string().nullable(),
-  investmentInterests: z.array(z.enum(INVESTMENT_INTERESTS)),
-  regionsOfInterest: z.array(z.string()),
-  profileImageUrl: z.string().nullable(),
-  brnNumber: z.string().nullable(),
-  licenseVerified: z.boolean(),
-  aiGenerated: z.boolean(),
-  createdAt: z.string(),
+/** Fields of the card (cardSchema) that a directory result shows. */
+const DIRECTORY_CARD_FIELDS = {
+  id: true,
+  userId: true,
+  name: true,
+  profession: true,
+  company: true,
+  roleTitle: true,
+  phone: true,
+  countryCode: true,
+  email: true,
+  gender: true,
+  nationality: true,
+  yearsOfExperience: true,
+  languages: true,
+  emirate: true,
+  area: true,
+  officeAddress: true,
+  professionalBio: true,
+  propertySpecialization: true,
+  bankName: true,
+  servicesOffered: true,
+  investmentBudgetRange: true,
+  investmentInterests: true,
+  regionsOfInterest: true,
+  profileImageUrl: true,
+  brnNumber: true,
+  licenseVerified: true,
+  aiGenerated: true,
+  createdAt: true,
+} as const;
+
+export const directoryCardSchema = cardSchema.pick(DIRECTORY_CARD_FIELDS).extend({
   /** The emirate as people read it ("Abu Dhabi"). */
   city: z.string().nullable(),
   user: z.object({
