@@ -36,13 +36,13 @@ async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
            (array['Senior Property Consultant','Mortgage Advisor','Development Director','Private Investor'])[1 + c % 4],
            (array['Marina Homes','Emaar','Betterhomes','Allsopp','Driven','fäm Properties'])[1 + c % 6],
            (array['residential_sales','off_plan_projects','home_loans','commercial_leasing'])[1 + c % 4],
-           (array[array['english','arabic'],array['english','hindi'],array['arabic','french'],array['english','russian']])[1 + c % 4]::language[],
+           string_to_array((array['english,arabic','english,hindi','arabic,french','english,russian'])[1 + c % 4], ',')::language[],
            (array['dubai','abu_dhabi','sharjah','ajman','dubai','dubai'])[1 + c % 6]::emirate,
            (array['Dubai Marina','Downtown Dubai','JBR','Business Bay','DIFC','Jumeirah','Palm Jumeirah','Dubai Hills'])[1 + c % 8],
            'Helping clients buy, sell and finance homes across the UAE. Specialist number ' || c,
            (array['emirates_nbd','adcb','mashreq_bank',null])[1 + c % 4],
-           (array['approved','approved','approved','pending'])[1 + c % 4]::card_status,
-           c % 4 <> 3, c % 5 = 0,
+           (array['approved','approved','approved','approved','approved','approved','pending'])[1 + c % 7]::card_status,
+           c % 7 <> 6, c % 5 = 0,
            (array['uae','indian','british','egyptian'])[1 + c % 4]::nationality
     from generate_series(1, ${CARDS}) c
     join lateral (select id, first_name, last_name from users where email = 'bench' || (1 + c % ${USERS}) || '@example.com') u on true`);

@@ -40,6 +40,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            // Readable logs in a terminal during development; JSON lines everywhere else.
+            ...(process.stdout.isTTY && config.env === 'development'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+              : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     trustProxy: true,
