@@ -14,6 +14,8 @@ export const LIMITS = {
   messageMax: 4000,
   pageSizeDefault: 12,
   pageSizeMax: 60,
+  /** X-Total-Count stops counting here; lists then say "more than N" (keeps counts cheap at scale). */
+  totalCountCap: 1000,
   /** Load More appears at 12 or more results. */
   loadMoreAt: 12,
   adminPendingCards: 5,

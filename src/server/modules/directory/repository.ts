@@ -3,6 +3,7 @@
  * indexes of drizzle/0003_search.sql) and a cheap total live here; search and recommendations
  * reuse them.
  */
+import { LIMITS } from '../../../core/limits';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import { EMIRATE_NAMES } from '../../../core/places';
@@ -13,7 +14,7 @@ import { cardPlaceDoc, cardSearchDoc } from '../search/columns';
 import { escapeLike, fuzzyWords, searchWords, withFuzzyThreshold } from '../search/text';
 
 /** Totals above this are reported as this number: counting further costs more than it tells. */
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = LIMITS.totalCountCap;
 
 /**
  * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and

@@ -3,6 +3,7 @@
  * location chips, removable chips, results with Load More and a working sort. Every filter is
  * in the URL, so a filtered view can be shared and survives reload.
  */
+import { isCapped } from '../api/page';
 import { ArrowLeft, Building2, Briefcase, Landmark, SearchX, TrendingUp, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -241,7 +242,11 @@ export function DirectoryPage() {
               onRemove={(key) => apply({ [key]: undefined })}
             />
             <h2 id="results-title" className="text-sm font-medium text-slate-600" aria-live="polite">
-              {list.isSuccess ? t('results.professionals', { count: total }) : t('results.loading')}
+              {list.isSuccess
+                ? isCapped(total)
+                  ? t('results.professionalsCapped', { shown: total.toLocaleString() })
+                  : t('results.professionals', { count: total })
+                : t('results.loading')}
             </h2>
           </div>
 

@@ -2,6 +2,7 @@
  * /properties (spec §2 Properties; issue 4): For Sale / For Rent, filters, Clear Filters (keeps
  * the status), a working sort and Load More. Filters live in the URL.
  */
+import { isCapped } from '../api/page';
 import { Home, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,7 +178,11 @@ export function PropertiesPage() {
       </form>
 
       <p className="mt-4 text-sm font-medium text-slate-600" aria-live="polite">
-        {list.isSuccess ? t('results.properties', { count: total }) : t('results.loading')}
+        {list.isSuccess
+          ? isCapped(total)
+            ? t('results.propertiesCapped', { shown: total.toLocaleString() })
+            : t('results.properties', { count: total })
+          : t('results.loading')}
       </p>
 
       {list.isLoading ? (
