@@ -9,7 +9,8 @@ import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_RO
 import { EMIRATE_NAMES } from '../../../core/places';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
-import { businessCards, users } from '../../db/schema';
+import { businessCards, type properties, users } from '../../db/schema';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cardPlaceDoc, cardSearchDoc } from '../search/columns';
 import { escapeLike, fuzzyWords, searchWords, withFuzzyThreshold } from '../search/text';
 
@@ -182,6 +183,37 @@ export function toDirectoryCard(r: Row): DirectoryCard {
   };
 }
 
+/**
+ * The total behind a page: a short page tells it without counting (unless it is past the end);
+ * otherwise `count` runs. Shared by the directory and the property list.
+ */
+export async function pageTotal(
+  page: { limit: number; offset: number },
+  returned: number,
+  count: () => Promise<number>,
+): Promise<number> {
+  if (returned === page.limit || (returned === 0 && page.offset > 0)) return count();
+  return page.offset + returned;
+}
+
+/** Counts the rows of `table` matching `where` (joined to their owner), stopping at TOTAL_CAP. */
+export async function cappedCount(
+  db: DbOrTx,
+  table: typeof businessCards | typeof properties,
+  ownerColumn: PgColumn,
+  where: SQL | undefined,
+): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .innerJoin(users, eq(users.id, ownerColumn))
+    .where(where)
+    .limit(TOTAL_CAP)
+    .as('capped');
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
+  return count;
+}
+
 /** One page of listed cards and the total (capped at TOTAL_CAP). */
 export async function listDirectory(
   db: DbOrTx,
@@ -197,19 +229,7 @@ export async function listDirectory(
       .orderBy(...orderBy(f.sort))
       .limit(f.limit)
       .offset(f.offset);
-    let total = f.offset + rows.length;
-    // A short page tells the total without counting (unless the page is past the end).
-    if (rows.length === f.limit || (rows.length === 0 && f.offset > 0)) {
-      const capped = q
-        .select({ one: sql`1` })
-        .from(businessCards)
-        .innerJoin(users, eq(users.id, businessCards.userId))
-        .where(where)
-        .limit(TOTAL_CAP)
-        .as('capped');
-      const [{ count }] = await q.select({ count: sql<number>`count(*)::int` }).from(capped);
-      total = count;
-    }
+    const total = await pageTotal(f, rows.length, () => cappedCount(q, businessCards, businessCards.userId, where));
     return { items: rows.map(toDirectoryCard), total };
   });
 }

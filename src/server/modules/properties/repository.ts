@@ -5,7 +5,7 @@ import { EMIRATE_NAMES } from '../../../core/places';
 import type { ApprovalStatus, Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
-import { TOTAL_CAP } from '../directory/repository';
+import { cappedCount, pageTotal } from '../directory/repository';
 import { propertyPlaceDoc, propertySearchDoc } from '../search/columns';
 import { escapeLike, searchWords } from '../search/text';
 
@@ -153,18 +153,7 @@ export async function listProperties(db: DbOrTx, f: PropertyFilter): Promise<{ i
     .orderBy(...orderBy(f.sort))
     .limit(f.limit)
     .offset(f.offset);
-  let total = f.offset + rows.length;
-  if (rows.length === f.limit || (rows.length === 0 && f.offset > 0)) {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(properties)
-      .innerJoin(users, eq(users.id, properties.userId))
-      .where(where)
-      .limit(TOTAL_CAP)
-      .as('capped');
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
-    total = count;
-  }
+  const total = await pageTotal(f, rows.length, () => cappedCount(db, properties, properties.userId, where));
   return { items: rows.map((r) => toProperty(r)), total };
 }
 
