@@ -4,6 +4,7 @@
  * in the URL, so a filtered view can be shared and survives reload.
  */
 import { isCapped } from '../api/page';
+import { FilterSelect } from '../components/filter-select';
 import { ArrowLeft, Building2, Briefcase, Landmark, SearchX, TrendingUp, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -143,48 +144,33 @@ export function DirectoryPage() {
             {t('directory.back')}
           </Button>
           <div className="mt-3 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label={t('filters.role')}>
-              <Select
-                value={filters.role ?? ''}
-                onChange={(e) => apply({ role: (e.target.value || undefined) as DirectoryFilters['role'] })}
-                data-testid="filter-role"
-              >
-                <option value="">{t('filters.allRoles')}</option>
-                {DIRECTORY_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`role.${TILES.find((x) => x.role === r)?.enumRole}`, { ns: 'enums' })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t('filters.language')}>
-              <Select
-                value={filters.language ?? ''}
-                onChange={(e) => apply({ language: (e.target.value || undefined) as DirectoryFilters['language'] })}
-                data-testid="filter-language"
-              >
-                <option value="">{t('filters.allLanguages')}</option>
-                {DIRECTORY_LANGUAGES.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`language.${l}`, { ns: 'enums' })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t('filters.city')}>
-              <Select
-                value={filters.city ?? ''}
-                onChange={(e) => apply({ city: e.target.value || undefined })}
-                data-testid="filter-city"
-              >
-                <option value="">{t('filters.allCities')}</option>
-                {Object.keys(DIRECTORY_CITIES).map((c) => (
-                  <option key={c} value={c}>
-                    {t(`city.${c}`, { ns: 'enums' })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <FilterSelect
+              label={t('filters.role')}
+              value={filters.role}
+              onChange={(role) => apply({ role })}
+              allLabel={t('filters.allRoles')}
+              options={DIRECTORY_ROLES.map((r) => ({
+                value: r,
+                label: t(`role.${TILES.find((x) => x.role === r)?.enumRole}`, { ns: 'enums' }),
+              }))}
+              testId="filter-role"
+            />
+            <FilterSelect
+              label={t('filters.language')}
+              value={filters.language}
+              onChange={(language) => apply({ language })}
+              allLabel={t('filters.allLanguages')}
+              options={DIRECTORY_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`, { ns: 'enums' }) }))}
+              testId="filter-language"
+            />
+            <FilterSelect
+              label={t('filters.city')}
+              value={filters.city}
+              onChange={(city) => apply({ city })}
+              allLabel={t('filters.allCities')}
+              options={Object.keys(DIRECTORY_CITIES).map((c) => ({ value: c, label: t(`city.${c}`, { ns: 'enums' }) }))}
+              testId="filter-city"
+            />
             <Field label={t('filters.sort')}>
               <Select
                 value={filters.sort}

@@ -3,6 +3,7 @@
  * the status), a working sort and Load More. Filters live in the URL.
  */
 import { isCapped } from '../api/page';
+import { FilterSelect } from '../components/filter-select';
 import { Home, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,34 +100,22 @@ export function PropertiesPage() {
         onSubmit={applyPrices}
         className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
-        <Field label={t('filters.type')}>
-          <Select
-            value={filters.type ?? ''}
-            onChange={(e) => apply({ type: (e.target.value || undefined) as PropertyFilters['type'] })}
-            data-testid="filter-type"
-          >
-            <option value="">{t('filters.allTypes')}</option>
-            {PROPERTY_FILTER_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`propertyType.${v}`, { ns: 'enums' })}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('filters.city')}>
-          <Select
-            value={filters.city ?? ''}
-            onChange={(e) => apply({ city: e.target.value || undefined })}
-            data-testid="filter-city"
-          >
-            <option value="">{t('filters.allCities')}</option>
-            {PROPERTY_CITIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`city.${c}`, { ns: 'enums' })}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FilterSelect
+          label={t('filters.type')}
+          value={filters.type}
+          onChange={(type) => apply({ type })}
+          allLabel={t('filters.allTypes')}
+          options={PROPERTY_FILTER_TYPES.map((v) => ({ value: v, label: t(`propertyType.${v}`, { ns: 'enums' }) }))}
+          testId="filter-type"
+        />
+        <FilterSelect
+          label={t('filters.city')}
+          value={filters.city}
+          onChange={(city) => apply({ city })}
+          allLabel={t('filters.allCities')}
+          options={PROPERTY_CITIES.map((c) => ({ value: c, label: t(`city.${c}`, { ns: 'enums' }) }))}
+          testId="filter-city"
+        />
         <Field label={t('filters.minPrice')} error={priceError}>
           <Input
             inputMode="numeric"
