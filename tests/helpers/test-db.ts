@@ -4,11 +4,12 @@
  * server cloned from a migrated template, so runs never see each other's rows.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 
 export const usePostgres = process.env.TEST_TARGET === 'postgres';
-export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? 'bitaqa_test_template';
 
 function serverUrl(dbName?: string): string {
   const base = process.env.TEST_DATABASE_URL;
@@ -33,9 +34,9 @@ export type TestDatabase = Database & { url?: string };
 
 /** Opens a new test database; `close` drops it again (PostgreSQL) or frees it (PGlite). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!usePostgres) return openDatabase({ kind: 'pglite' });
+  if (!usePostgres) return openDatabase({ kind: 'pglite', loadDataDir: migratedPglite() });
   const name = `bitaqa_t_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
   const database = await openDatabase({ kind: 'postgres', url: serverUrl(name), poolSize: 5 });
   return {
     ...database,
@@ -50,4 +51,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** URL of a test database on the server, for tests that start several processes. */
 export function postgresUrlFor(name: string): string {
   return serverUrl(name);
+}
+
+let dump: Uint8Array<ArrayBuffer> | undefined;
+/** The run's migrated PGlite cluster (global setup wrote it), read once per test file. */
+function migratedPglite(): Blob {
+  dump ??= new Uint8Array(fs.readFileSync(inject('pgliteDump')));
+  return new Blob([dump]);
 }

@@ -35,8 +35,15 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from a dump made by `dumpMigratedPglite` instead of an empty cluster (tests). */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
+
+const pgliteExtensions = { pg_trgm, unaccent };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
@@ -51,9 +58,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: opts.dataDir,
-    extensions: { pg_trgm, unaccent },
+    loadDataDir: opts.loadDataDir,
+    extensions: pgliteExtensions,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A migrated in-memory cluster as a tarball: test runs migrate once and start every test file's
+ * database from this dump (CONVENTIONS §13, issue 16) instead of replaying every migration.
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: pgliteExtensions });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
