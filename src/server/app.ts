@@ -125,7 +125,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(purge));
 
   // The messaging socket at /ws (issue 5), before the modules that publish on it.
-  await registerRealtime(app, { identify: async (request) => (await loadUser(request))?.id ?? null });
+  await registerRealtime(app, {
+    identify: async (request) => (await loadUser(request))?.id ?? null,
+    stillValid: async (request, userId) => {
+      const sid = request.session?.sessionId;
+      return !!sid && store.belongsTo(sid, userId);
+    },
+  });
   await app.register(registerModules, { prefix: '/api' });
   if (opts.serveWeb !== false) await registerWeb(app);
   else

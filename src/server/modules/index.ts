@@ -3,6 +3,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { logoutRoutes } from './auth/logout';
 import { cardRoutes } from './cards/routes';
 import { subscriptionRoutes } from './subscription/routes';
 import { inquiryRoutes } from './inquiries/routes';
@@ -17,6 +18,7 @@ import { uploadRoutes } from './uploads/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(logoutRoutes);
   await app.register(cardRoutes);
   await app.register(subscriptionRoutes);
   await app.register(inquiryRoutes);

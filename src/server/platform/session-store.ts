@@ -48,6 +48,16 @@ export class PgSessionStore {
       .then(() => cb(), cb);
   }
 
+  /** Whether the session is still stored, unexpired, for this user (a live socket's re-check). */
+  async belongsTo(sid: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, expire: sessions.expire })
+      .from(sessions)
+      .where(eq(sessions.sid, sid))
+      .limit(1);
+    return !!row && row.userId === userId && row.expire.getTime() > Date.now();
+  }
+
   /** Deletes expired rows; called on a timer. */
   async purgeExpired(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expire, new Date()));

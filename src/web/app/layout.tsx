@@ -6,6 +6,7 @@ import { COMPANY } from '../../core/limits';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../features/auth/api/use-auth';
+import { liveConnection } from '../features/messaging/realtime/live-connection';
 import { cn } from '../lib/utils';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
@@ -59,12 +60,13 @@ function Header() {
                 <Avatar src={user.profileImageUrl} name={`${user.firstName} ${user.lastName}`} className="h-8 w-8" />
                 <span>{user.firstName || t('nav.userFallback')}</span>
               </Link>
-              <Button asChild variant="ghost" size="sm">
-                <a href="/api/logout" aria-label={t('nav.logout')}>
+              {/* Issue 11: signing out is a POST from this page, never a GET a stranger's link can make. */}
+              <form method="post" action="/api/logout" onSubmit={() => liveConnection.stop()}>
+                <Button type="submit" variant="ghost" size="sm" aria-label={t('nav.logout')}>
                   <LogOut className="h-4 w-4 rtl-flip" aria-hidden="true" />
                   <span className="hidden lg:inline">{t('nav.logout')}</span>
-                </a>
-              </Button>
+                </Button>
+              </form>
             </>
           ) : (
             <>

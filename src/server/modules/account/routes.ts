@@ -51,7 +51,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/change-password',
     { preHandler: requireUser, schema: { body: changePasswordSchema, response: { 200: message } } },
     async (request) => {
-      await account.changePassword(userOf(request), request.body, request.session.sessionId);
+      const user = userOf(request);
+      await account.changePassword(user, request.body, request.session.sessionId);
+      // Issue 11 finding 3: the other devices' open sockets end with their sessions.
+      await app.realtime.endSessions({ userId: user.id, exceptSessionId: request.session.sessionId });
       return { message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );
@@ -60,8 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account',
     { preHandler: requireUser, schema: { body: deleteAccountSchema, response: { 200: message } } },
     async (request) => {
-      await account.deleteAccount(userOf(request), request.body.confirmEmail);
+      const user = userOf(request);
+      await account.deleteAccount(user, request.body.confirmEmail);
       await request.session.destroy();
+      await app.realtime.endSessions({ userId: user.id });
       return { message: 'Your account has been deleted.' };
     },
   );

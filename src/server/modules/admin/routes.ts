@@ -47,7 +47,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id/suspend',
     { schema: { params: uuidParam, body: suspendUserSchema, response: { 200: adminUserSchema } } },
-    async (request) => service.setSuspended(userOf(request), request.params.id, request.body.suspended),
+    async (request) => {
+      const updated = await service.setSuspended(userOf(request), request.params.id, request.body.suspended);
+      // Issue 11 finding 3: a suspended user's open sockets close with their sessions, everywhere.
+      if (request.body.suspended) await app.realtime.endSessions({ userId: request.params.id });
+      return updated;
+    },
   );
 
   app.get(

@@ -207,7 +207,10 @@ describe('sign-in and sessions', () => {
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, u.user.id));
     expect(rows.length).toBeGreaterThan(0);
 
-    const out = await t.inject({ method: 'GET', url: '/api/logout', cookies: { 'bitaqa.sid': secondSid } });
+    // A GET only asks for confirmation (issue 11: an <img> must not sign anyone out); the POST does it.
+    const confirm = await t.inject({ method: 'GET', url: '/api/logout', cookies: { 'bitaqa.sid': secondSid } });
+    expect(confirm.statusCode).toBe(200);
+    const out = await t.inject({ method: 'POST', url: '/api/logout', cookies: { 'bitaqa.sid': secondSid } });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     const after = await t.inject({ method: 'GET', url: '/api/auth/user', cookies: { 'bitaqa.sid': secondSid } });

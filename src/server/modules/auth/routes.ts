@@ -30,10 +30,6 @@ async function signIn(request: FastifyRequest, user: User) {
   await request.session.save();
 }
 
-async function signOut(request: FastifyRequest) {
-  if (request.session.userId || request.session.sessionId) await request.session.destroy();
-}
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.ctx);
 
@@ -118,10 +114,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Browser-level navigations (spec §2).
   app.get('/login', async (_request, reply) => reply.redirect('/login'));
-  const logout = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    await signOut(request);
-    return reply.redirect('/');
-  };
-  app.get('/logout', logout);
-  app.post('/logout', logout);
+  // Signing out lives in ./logout.ts (issue 11: POST only, and it closes the session's sockets).
 };

@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/passwords';
 import { cookiesFrom, testConfig, type TestUser } from '../../../../tests/helpers/app';
 import { createTestDatabase, usePostgres } from '../../../../tests/helpers/test-db';
 import { connectLive, type LiveClient } from '../../../../tests/helpers/ws-client';
+import { WS_CLOSE } from '../../../core/schemas/messaging';
 
 describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
   let db1: Database;
@@ -116,6 +117,57 @@ describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(aOn1.events.filter(newMessage('Hello from process one'))).toHaveLength(1);
     expect(bOn2.events.filter(newMessage('Reply from process two'))).toHaveLength(1);
+  });
+
+  it('ends a session on process 1 and closes its socket on process 2 within a second (issue 11 finding 3)', async () => {
+    const loginAgain = async (u: TestUser): Promise<TestUser> => {
+      const res = await app1.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.user.email, password: u.password },
+      });
+      expect(res.statusCode).toBe(200);
+      return { ...u, cookies: cookiesFrom(res) };
+    };
+    const timed = async (c: LiveClient, action: () => Promise<unknown>) => {
+      const started = Date.now();
+      await action();
+      expect(await c.closed).toBe(WS_CLOSE.unauthorized);
+      return Date.now() - started;
+    };
+
+    // Logout on process 1: the same session's socket on process 2 closes.
+    const d = await user(app1, 'Dana');
+    const dOn2 = await connect(url2, d);
+    const logoutMs = await timed(dOn2, () => app1.inject({ method: 'POST', url: '/api/logout', cookies: d.cookies }));
+
+    // Password change on process 1: the other device's socket on process 2 closes.
+    const e = await user(app1, 'Eman');
+    const eOther = await loginAgain(e);
+    const eOtherOn2 = await connect(url2, eOther);
+    const eHereOn2 = await connect(url2, e);
+    const passwordMs = await timed(eOtherOn2, () =>
+      app1.inject({
+        method: 'POST',
+        url: '/api/account/change-password',
+        payload: { currentPassword: e.password, newPassword: 'Quiet-harbour-lantern-92' },
+        cookies: e.cookies,
+      }),
+    );
+    expect(eHereOn2.ws.readyState).toBe(eHereOn2.ws.OPEN);
+
+    // Deletion on process 1: every socket on process 2 closes.
+    const f = await user(app1, 'Farah');
+    const fOn2 = await connect(url2, f);
+    const deleteMs = await timed(fOn2, () =>
+      app1.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        payload: { confirmEmail: f.user.email },
+        cookies: f.cookies,
+      }),
+    );
+    for (const ms of [logoutMs, passwordMs, deleteMs]) expect(ms).toBeLessThan(1000);
   });
 
   it('reconnects a dropped listener, tells its sockets to refetch, and delivers again', async () => {

@@ -16,6 +16,8 @@ export class ConnectionHub {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   /** Sockets that answered the last ping (or connected since). */
   private readonly alive = new WeakSet<WebSocket>();
+  /** The session each socket was opened with, so ending one session closes only its sockets. */
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
   private timer: NodeJS.Timeout | null = null;
@@ -31,7 +33,8 @@ export class ConnectionHub {
     return this.count;
   }
 
-  add(userId: string, socket: WebSocket): void {
+  add(userId: string, socket: WebSocket, sessionId?: string): void {
+    if (sessionId) this.sessionOf.set(socket, sessionId);
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -64,6 +67,29 @@ export class ConnectionHub {
       for (const socket of this.byUser.get(id) ?? []) if (this.write(socket, data)) sent += 1;
     }
     return sent;
+  }
+
+  /**
+   * Closes the user's sockets (issue 11 finding 3: a socket never outlives its session): all of
+   * them, only those of `sessionId`, or all but those of `exceptSessionId`. Answers how many.
+   */
+  closeUser(
+    userId: string,
+    which: { sessionId?: string; exceptSessionId?: string },
+    code: number,
+    reason: string,
+  ): number {
+    let closed = 0;
+    for (const socket of [...(this.byUser.get(userId) ?? [])]) {
+      const sid = this.sessionOf.get(socket);
+      if (which.sessionId !== undefined && sid !== which.sessionId) continue;
+      if (which.exceptSessionId !== undefined && sid === which.exceptSessionId) continue;
+      // Out of the hub at once: not one more event reaches it while the close handshake runs.
+      this.remove(userId, socket);
+      socket.close(code, reason);
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Sends the event to every socket of this process. */

@@ -21,6 +21,8 @@ declare module 'fastify' {
 export interface RealtimeOptions extends HubOptions {
   /** The signed-in user's id for a request, or null (reads the session). */
   identify(request: FastifyRequest): Promise<string | null>;
+  /** Whether the request's session still belongs to this user (read again from the store). */
+  stillValid(request: FastifyRequest, userId: string): Promise<boolean>;
 }
 
 /** Clients only ever send the small authenticate message. */
@@ -84,7 +86,16 @@ export async function registerRealtime(app: FastifyInstance, opts: RealtimeOptio
         socket.close(WS_CLOSE.unauthorized, 'Unauthorized');
         return;
       }
-      hub.add(userId, socket);
+      const sessionId = request.session?.sessionId;
+      hub.add(userId, socket, sessionId);
+      // The session may have ended between the check above and joining the hub, and its end
+      // notice then found no socket to close: look once more now that the socket is findable.
+      opts.stillValid(request, userId).then(
+        (valid) => {
+          if (!valid) realtime.hub.closeUser(userId, { sessionId }, WS_CLOSE.unauthorized, 'Session ended');
+        },
+        (err) => app.log.warn({ err }, 'realtime session re-check failed'),
+      );
       socket.on('message', (data, isBinary) => {
         let parsed: unknown;
         try {

@@ -2,8 +2,21 @@
  * Publishing live events to users (issue 5): delivered at once to the sockets of this process,
  * and announced on the bus so other processes deliver to theirs.
  */
+import { WS_CLOSE } from '../../../core/schemas/messaging';
 import type { BusLog, Notice, RealtimeBus } from './bus';
 import type { ConnectionHub } from './hub';
+
+/** The notice that ends sessions' sockets in every process (issue 11 finding 3). */
+export const SESSIONS_END = 'sessions_end';
+
+/** Which of a user's sockets to close: all, one session's, or all but one session's. */
+export interface SessionsEnd {
+  userId: string;
+  /** Only the sockets opened with this session (sign-out of one device). */
+  sessionId?: string;
+  /** All sockets except this session's (password change keeps the device that made it). */
+  exceptSessionId?: string;
+}
 
 /** Turns a notice into the event the sockets receive, or null to drop it. */
 export type NoticeResolver = (notice: Notice) => Promise<object | null>;
@@ -46,9 +59,38 @@ export class Realtime {
     }
   }
 
+  /**
+   * Closes the sockets of ended sessions here at once and in every other process through the
+   * bus. Call it after the sessions' rows are gone, so a socket opening meanwhile is refused too.
+   */
+  async endSessions(target: SessionsEnd): Promise<void> {
+    const ref: Record<string, string> = {};
+    if (target.sessionId) ref.sessionId = target.sessionId;
+    if (target.exceptSessionId) ref.exceptSessionId = target.exceptSessionId;
+    this.closeLocal(target.userId, ref);
+    try {
+      await this.bus.publish({ kind: SESSIONS_END, to: [target.userId], ref });
+    } catch (err) {
+      this.log.warn({ err }, 'realtime publish of a session end failed');
+    }
+  }
+
+  private closeLocal(userId: string, ref: Record<string, string>): void {
+    this.hub.closeUser(
+      userId,
+      { sessionId: ref.sessionId, exceptSessionId: ref.exceptSessionId },
+      WS_CLOSE.unauthorized,
+      'Session ended',
+    );
+  }
+
   /** A notice from another process: delivered only if one of its users is connected here. */
   async receive(notice: Notice): Promise<void> {
     if (!this.hub.hasAny(notice.to)) return;
+    if (notice.kind === SESSIONS_END) {
+      for (const userId of notice.to) this.closeLocal(userId, notice.ref);
+      return;
+    }
     try {
       const ev = await this.resolve(notice);
       if (ev) this.hub.send(notice.to, ev);

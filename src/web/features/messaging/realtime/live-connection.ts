@@ -123,6 +123,12 @@ class LiveConnection {
     };
   }
 
+  /** Closes the socket on purpose before signing out, so its 4401 is not taken for a lost session. */
+  stop(): void {
+    this.holders = 0;
+    this.shutdown();
+  }
+
   private scheduleReconnect(): void {
     if (this.retryTimer || this.holders === 0) return;
     const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** this.attempts) * (0.5 + Math.random() * 0.5);

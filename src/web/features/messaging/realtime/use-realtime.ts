@@ -6,6 +6,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
 import { AUTH_USER_KEY, useAuth } from '../../auth/api/use-auth';
+import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { ApiError } from '../../../lib/api';
 import { CONVERSATIONS_KEY, messagesKey, UNREAD_COUNT_KEY } from '../api/keys';
 import { type MessagePages, withMessage } from '../api/use-messages';
 import { type LiveStatus, liveConnection } from './live-connection';
@@ -31,15 +33,22 @@ function refetchAll(queryClient: QueryClient): void {
 export function useRealtime(): LiveStatus {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const handleUnauthorized = useHandleUnauthorized('/login');
   const userId = user?.id;
 
   useEffect(() => {
     liveConnection.setHandlers({
       onEvent: (event) => applyEvent(queryClient, event),
       onResync: () => refetchAll(queryClient),
-      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+      // Issue 11 finding 3: the session ended elsewhere (logout, suspension, password change,
+      // deletion). Private data leaves the screen now, and the user goes to sign in.
+      onUnauthorized: () => {
+        queryClient.setQueryData(AUTH_USER_KEY, null);
+        queryClient.removeQueries({ queryKey: CONVERSATIONS_KEY });
+        handleUnauthorized(new ApiError(401, 'Unauthorized'));
+      },
     });
-  }, [queryClient]);
+  }, [queryClient, handleUnauthorized]);
 
   useEffect(() => {
     if (!userId) return;
