@@ -20,6 +20,7 @@ import { registerModules } from './modules';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { registerRealtime } from './platform/realtime/plugin';
+import { createRateLimits } from './platform/rate-limit';
 import { PgSessionStore } from './platform/session-store';
 import { registerWeb } from './web';
 import { LIMITS } from '../core/limits';
@@ -46,7 +47,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
               : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: true,
+    // Issue 11 finding 1: X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +68,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const ctx: AppContext = { config, database, db: database.db, mailer };
+  const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => limits.close());
+  const ctx: AppContext = { config, database, db: database.db, mailer, limits };
   app.decorate('ctx', ctx);
   app.decorate('headProviders', new Map());
 
@@ -78,6 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', errors });
     }
     if (error instanceof AppError) {
+      const retryAfter = error.details?.retryAfter;
+      if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       return reply
         .status(error.statusCode)
         .send({ message: error.message, code: error.code, ...(error.details ?? {}) });

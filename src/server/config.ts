@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bitaqa <no-reply@bitaqa.ae>'),
-  SEED_DEMO: boolish.default(true),
+  /** Unset: the built-in default (true, false in production). */
+  SEED_DEMO: boolish.optional(),
+  TRUST_PROXY: z.string().optional(),
+  PAYMENTS: z.enum(['test'], { error: 'the only accepted value is "test" (the built-in test provider)' }).optional(),
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -55,6 +64,14 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses/CIDRs (issue 11 finding 1). */
+  trustProxy: false | number | string[];
+  /** Production's explicit opt-in for the built-in test payment provider (issue 11 finding 7). */
+  paymentsTest: boolean;
+  /** 32-byte key that encrypts TOTP secrets at rest (issue 11 finding 6). */
+  totpKey: Buffer;
+  /** Rate-limit counters in Redis instead of PostgreSQL (issue 12 shared limits). */
+  redisUrl?: string;
   logLevel: Env['LOG_LEVEL'];
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
@@ -72,16 +89,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
-  }
-  const dataDir = path.resolve(e.DATA_DIR);
+  const problems: string[] = [];
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
-    );
+    problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
+  // Issue 11 finding 7: production never falls back to a development default.
+  if (e.NODE_ENV === 'production') {
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
+    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when NODE_ENV=production');
+    if (!e.ADMIN_USERNAME || !e.ADMIN_PASSWORD)
+      problems.push('ADMIN_USERNAME, ADMIN_PASSWORD: required when NODE_ENV=production');
+    if (!stripeKeys.every(Boolean) && !e.PAYMENTS)
+      problems.push(
+        'STRIPE_*: required when NODE_ENV=production (or set PAYMENTS=test to use the built-in test provider on purpose)',
+      );
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -89,12 +117,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionSecret,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    trustProxy: trustProxy as false | number | string[],
+    paymentsTest: e.PAYMENTS === 'test',
+    totpKey: crypto
+      .createHash('sha256')
+      .update(e.TOTP_ENCRYPTION_KEY ?? `bitaqa-totp:${sessionSecret}`)
+      .digest(),
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     ai: e.AI_BASE_URL
       ? {
@@ -115,6 +150,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
   };
+}
+
+/**
+ * TRUST_PROXY: unset/false = the socket address is the client (default: no header is believed);
+ * a number = that many proxy hops in front of the app; otherwise a comma-separated list of the
+ * proxies' addresses or CIDRs. `true` is refused: it lets any client pick its address. Returns
+ * an error message (string) for a bad value.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] | string {
+  const v = raw?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v) <= 10 ? Number(v) : 'a hop count must be between 0 and 10';
+  if (v === 'true')
+    return "true would trust any client's X-Forwarded-For; give the number of proxy hops or their addresses";
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((item) => {
+    const [addr, bits, ...rest] = item.split('/');
+    if (rest.length || !net.isIP(addr)) return true;
+    if (bits === undefined) return false;
+    const max = net.isIPv4(addr) ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  return bad !== undefined ? `"${bad}" is not an IP address or CIDR (use a hop count or a comma-separated list)` : list;
 }
 
 /** Outside production the session secret is generated once and kept in DATA_DIR. */

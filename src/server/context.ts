@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mail/mailer';
+import type { RateLimits } from './platform/rate-limit';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Shared rate limits (platform/rate-limit): every module counts through these. */
+  limits: RateLimits;
 }
 
 declare module 'fastify' {

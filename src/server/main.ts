@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { sealLegacyTotpSecrets } from './modules/account/two-factor';
 import { createAuthService } from './modules/auth/service';
 
 async function main() {
@@ -24,6 +25,7 @@ async function main() {
   );
   const app = await buildApp({ config, database });
   await createAuthService(app.ctx).ensureAdmin(app.log);
+  await sealLegacyTotpSecrets(app.ctx.db, config.totpKey);
   if (config.seedDemo) await seedDemo(app.ctx, app.log);
 
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, PROFESSIONAL_ROLES, USER_ROLES, UI_LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
+import { withoutBidi } from './bidi';
 import { emailField } from './common';
 
 const password = z
@@ -10,11 +11,13 @@ const password = z
   .max(LIMITS.passwordMax, 'Password is too long');
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(LIMITS.nameMax, `${label} is too long`);
+  withoutBidi(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(LIMITS.nameMax, `${label} is too long`),
+  );
 
 export const phoneNumberField = z
   .string({ error: 'Phone number is required' })
@@ -47,6 +50,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const adminLoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  /** The authenticator (or recovery) code, required when the admin has two-factor on (issue 11 finding 6). */
+  code: z.string().trim().max(32).optional(),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 

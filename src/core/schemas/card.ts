@@ -3,6 +3,7 @@
  * browser and the request on the server; ownership and status rules live in the server's service.
  */
 import { z } from 'zod';
+import { withoutBidi } from './bidi';
 import {
   BROKER_SPECIALIZATIONS,
   CARD_STATUSES,
@@ -101,16 +102,20 @@ export const LICENSE_PATTERNS = {
 
 /** The card payload of the create and edit forms (spec §5: only name and profession are enforced). */
 export const cardInputSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
-  profession: z
-    .string({ error: 'Profession is required' })
-    .trim()
-    .min(1, 'Profession is required')
-    .max(LIMITS.shortTextMax, `Profession must be at most ${LIMITS.shortTextMax} characters`),
+  name: withoutBidi(
+    z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
+  ),
+  profession: withoutBidi(
+    z
+      .string({ error: 'Profession is required' })
+      .trim()
+      .min(1, 'Profession is required')
+      .max(LIMITS.shortTextMax, `Profession must be at most ${LIMITS.shortTextMax} characters`),
+  ),
   company: optionalText(LIMITS.shortTextMax, 'Company'),
   roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),
   phone: z

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES } from '../enums';
 import { LIMITS } from '../limits';
+import { withoutBidi } from './bidi';
 import { emailField, pagination } from './common';
 
 export { INQUIRY_STATUSES, INQUIRY_TYPES };
@@ -12,11 +13,9 @@ export const INQUIRY_MESSAGE_MAX = 2000;
 
 /** The contact form on /cards/{id}. */
 export const inquiryCreateSchema = z.object({
-  inquirerName: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(LIMITS.nameMax, 'Name is too long'),
+  inquirerName: withoutBidi(
+    z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(LIMITS.nameMax, 'Name is too long'),
+  ),
   inquirerEmail: emailField,
   inquirerPhone: z
     .union([

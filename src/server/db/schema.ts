@@ -103,8 +103,16 @@ export const users = pgTable(
       .$type<NotificationPrefs>()
       .notNull()
       .default({ messages: true, inquiries: true, cardStatus: true, subscription: true }),
+    /** AES-256-GCM ciphertext of the TOTP secret (issue 11 finding 6); see account/secret-box.ts. */
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last 30-second TOTP step accepted: each step's code works once (issue 11 finding 6). */
+    totpLastStep: integer('totp_last_step'),
+    /** An e-mail change waiting for its verification link (issue 11 finding 9). */
+    pendingEmail: varchar('pending_email', { length: 254 }),
+    /** SHA-256 of the e-mail change token; the token itself only travels in the e-mail. */
+    pendingEmailToken: text('pending_email_token'),
+    pendingEmailExpires: timestamp('pending_email_expires', { withTimezone: true }),
     /** SHA-256 hashes of unused recovery codes. */
     recoveryCodes: jsonb('recovery_codes').$type<string[]>(),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
@@ -387,6 +395,20 @@ export const sessions = pgTable(
     userId: uuid('user_id'),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Rate-limit counters shared by every app process (issue 12 "Shared limits"), in the shape
+ * rate-limiter-flexible's RateLimiterDrizzle reads and writes; see platform/rate-limit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -13,21 +13,20 @@ import {
   twoFactorSetupSchema,
 } from '../../../core/schemas/account';
 import { publicUserSchema } from '../../../core/schemas/auth';
-import { AppError, tooMany, unauthorized } from '../../errors';
+import { AppError, unauthorized } from '../../errors';
 import { requireUser, userOf } from '../auth/guards';
-import { FailureLimiter } from '../auth/rate-limit';
+import { rateLimited } from '../../platform/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { findUserById, toPublicUser } from '../users/repository';
 import { profileOverview } from './overview';
 import { createAccountService } from './service';
 import { checkSecondFactor, PENDING_TWO_FACTOR_MS } from './two-factor';
 
 const message = z.object({ message: z.string() });
-/** Wrong second-step codes per minute for one pending sign-in before 429. */
-const TWO_FACTOR_FAILURES_PER_MINUTE = 5;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = createAccountService(app.ctx, app.log);
-  const codeLimiter = new FailureLimiter(TWO_FACTOR_FAILURES_PER_MINUTE);
+  const codeLimiter = app.ctx.limits.limiter('two-factor-codes', RATE_RULES.twoFactorCodes);
 
   app.get(
     '/profile/overview',
@@ -101,21 +100,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!pending || Date.now() - pending.at > PENDING_TWO_FACTOR_MS) {
         throw new AppError(401, 'TWO_FACTOR_EXPIRED', 'Your sign-in has expired. Please sign in again.');
       }
-      const keys = [`2fa:${pending.userId}`];
-      if (codeLimiter.isBlocked(keys)) throw tooMany('Too many wrong codes. Please wait a minute and try again.');
+      const key = pending.userId;
+      const wait = await codeLimiter.blockedFor(key);
+      if (wait > 0) throw rateLimited('Too many wrong codes. Please wait a minute and try again.', wait);
       const user = await findUserById(app.ctx.db, pending.userId);
       if (!user || user.deletedAt || user.suspendedAt)
         throw unauthorized('Your sign-in has expired. Please sign in again.');
-      const method = await checkSecondFactor(app.ctx.db, user, request.body.code);
+      const method = await checkSecondFactor(app.ctx.db, app.ctx.config.totpKey, user, request.body.code);
       if (!method) {
-        codeLimiter.fail(keys);
+        await codeLimiter.count(key);
         throw new AppError(
           401,
           'INVALID_CODE',
           'That code is not valid. Try the current code from your authenticator app.',
         );
       }
-      codeLimiter.reset(keys);
+      await codeLimiter.reset(key);
       await request.session.regenerate();
       request.session.userId = user.id;
       await request.session.save();

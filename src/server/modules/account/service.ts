@@ -13,17 +13,16 @@ import type {
 import { COMPANY } from '../../../core/limits';
 import type { AppContext } from '../../context';
 import { businessCards, inquiries, properties, sessions, users, type User } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, tooMany } from '../../errors';
+import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
 import { writeAudit } from '../audit/log';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { FailureLimiter } from '../auth/rate-limit';
-import { checkSecondFactor, newRecoveryCodes, newTotpSecret, setupPayload, totpValid } from './two-factor';
+import { rateLimited } from '../../platform/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { openSecret, sealSecret } from './secret-box';
+import { checkSecondFactor, newRecoveryCodes, newTotpSecret, setupPayload, totpStep } from './two-factor';
 
 const DEFAULT_PREFS = { messages: true, inquiries: true, cardStatus: true, subscription: true };
-
-/** Wrong passwords or codes per minute for one account before 429. */
-const SECRET_FAILURES_PER_MINUTE = 5;
 
 export function toSettings(u: User): AccountSettings {
   const visibility = u.cardVisibility === 'private' || u.cardVisibility === 'connections' ? u.cardVisibility : 'public';
@@ -37,18 +36,19 @@ export function toSettings(u: User): AccountSettings {
 
 export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
   const { db, mailer, config } = ctx;
-  const limiter = new FailureLimiter(SECRET_FAILURES_PER_MINUTE);
+  const limiter = ctx.limits.limiter('account-secrets', RATE_RULES.accountSecrets);
 
   /** Checks a secret the user typed, counting failures so it cannot be guessed. */
   async function guard<T>(user: User, check: () => Promise<T | null | false>, fail: () => AppError): Promise<T> {
-    const key = [`acct:${user.id}`];
-    if (limiter.isBlocked(key)) throw tooMany('Too many wrong attempts. Please wait a minute and try again.');
+    const key = user.id;
+    const wait = await limiter.blockedFor(key);
+    if (wait > 0) throw rateLimited('Too many wrong attempts. Please wait a minute and try again.', wait);
     const result = await check();
     if (!result) {
-      limiter.fail(key);
+      await limiter.count(key);
       throw fail();
     }
-    limiter.reset(key);
+    await limiter.reset(key);
     return result;
   }
 
@@ -119,25 +119,31 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           'TWO_FACTOR_ENABLED',
         );
       const secret = newTotpSecret();
-      await db.update(users).set({ totpSecret: secret, recoveryCodes: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ totpSecret: sealSecret(config.totpKey, secret), totpLastStep: null, recoveryCodes: null })
+        .where(eq(users.id, user.id));
       return setupPayload(user.email, secret);
     },
 
     /** Step 2: the first code turns 2FA on and returns the recovery codes, shown only now. */
     async enableTwoFactor(user: User, code: string): Promise<{ recoveryCodes: string[] }> {
       if (user.totpEnabled) throw conflict('Two-factor sign-in is already on.', 'TWO_FACTOR_ENABLED');
-      const secret = user.totpSecret;
+      const secret = user.totpSecret ? openSecret(config.totpKey, user.totpSecret) : null;
       if (!secret) throw badRequest('Start the set-up first to get a QR code.', 'TWO_FACTOR_NOT_SET_UP');
-      await guard(
+      const step = await guard(
         user,
-        () => totpValid(secret, code),
+        () => totpStep(secret, code),
         () =>
           new AppError(400, 'INVALID_CODE', 'That code is not valid. Check the time on your phone and try again.', {
             errors: { code: 'That code is not valid.' },
           }),
       );
       const { codes, hashes } = newRecoveryCodes();
-      await db.update(users).set({ totpEnabled: true, recoveryCodes: hashes }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ totpEnabled: true, totpLastStep: step, recoveryCodes: hashes })
+        .where(eq(users.id, user.id));
       await securityMail(
         user.email,
         'Two-factor sign-in is on',
@@ -151,7 +157,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       await guard(
         user,
         async () =>
-          (input.code ? await checkSecondFactor(db, user, input.code) : null) ??
+          (input.code ? await checkSecondFactor(db, config.totpKey, user, input.code) : null) ??
           (input.password ? await verifyPassword(user.passwordHash, input.password) : false),
         () =>
           new AppError(400, 'INVALID_CODE', 'That code or password is not correct.', {

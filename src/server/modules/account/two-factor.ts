@@ -5,11 +5,12 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
+import { openSecret, sealSecret } from './secret-box';
 
 declare module 'fastify' {
   interface Session {
@@ -37,12 +38,57 @@ export async function setupPayload(email: string, secret: string) {
   return { otpauthUrl, qrDataUrl, secret };
 }
 
-/** A 6-digit code of the current 30-second step, with one step of clock drift either way. */
-export async function totpValid(secret: string, code: string): Promise<boolean> {
+/**
+ * The 30-second step of a valid 6-digit code (one step of clock drift either way), or null.
+ * `after` refuses that step and earlier ones, so a code that was used cannot be replayed.
+ */
+export async function totpStep(secret: string, code: string, after?: number | null): Promise<number | null> {
   const token = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
-  const result = await verify({ secret, token, epochTolerance: 30 });
-  return result.valid;
+  if (!/^\d{6}$/.test(token)) return null;
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: 30,
+    ...(after != null ? { afterTimeStep: after } : {}),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+export async function totpValid(secret: string, code: string): Promise<boolean> {
+  return (await totpStep(secret, code)) !== null;
+}
+
+/**
+ * Accepts an authenticator code at most once (issue 11 finding 6): the step is recorded with a
+ * conditional update, so of two requests with the same code only one wins.
+ */
+export async function consumeTotp(db: Db, key: Buffer, user: User, code: string): Promise<boolean> {
+  const secret = user.totpSecret ? openSecret(key, user.totpSecret) : null;
+  if (!secret) return false;
+  const step = await totpStep(secret, code, user.totpLastStep);
+  if (step === null) return false;
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Re-encrypts TOTP secrets stored in clear before encryption existed (run at start). */
+export async function sealLegacyTotpSecrets(db: Db, key: Buffer): Promise<number> {
+  const rows = await db
+    .select({ id: users.id, secret: users.totpSecret })
+    .from(users)
+    .where(and(isNotNull(users.totpSecret), sql`${users.totpSecret} NOT LIKE 'v1:%'`));
+  for (const row of rows) {
+    if (row.secret)
+      await db
+        .update(users)
+        .set({ totpSecret: sealSecret(key, row.secret) })
+        .where(eq(users.id, row.id));
+  }
+  return rows.length;
 }
 
 /** Fresh recovery codes (shown once) and their hashes (stored). */
@@ -69,9 +115,14 @@ export async function consumeRecoveryCode(db: Db, userId: string, code: string):
 }
 
 /** An authenticator code, or else a recovery code (spent on success). */
-export async function checkSecondFactor(db: Db, user: User, code: string): Promise<'totp' | 'recovery' | null> {
+export async function checkSecondFactor(
+  db: Db,
+  key: Buffer,
+  user: User,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
   if (!user.totpEnabled || !user.totpSecret) return null;
-  if (await totpValid(user.totpSecret, code)) return 'totp';
+  if (await consumeTotp(db, key, user, code)) return 'totp';
   if (await consumeRecoveryCode(db, user.id, code)) return 'recovery';
   return null;
 }

@@ -19,7 +19,9 @@ import { unauthorized } from '../../errors';
 import { startTwoFactorSignIn } from '../account/two-factor';
 import { toPublicUser } from '../users/repository';
 import { loadUser, requireAdmin, requireUser, userOf } from './guards';
-import { createAuthService } from './service';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { createAuthService, type SignInSource } from './service';
+import { isKnownDevice, rememberDevice } from './sign-in-throttle';
 
 const message = z.object({ message: z.string() });
 
@@ -32,11 +34,20 @@ async function signIn(request: FastifyRequest, user: User) {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.ctx);
+  const { limits, config } = app.ctx;
+  const registerLimit = limits.limiter('register', RATE_RULES.register);
+  const resendPerEmail = limits.limiter('resend-email', RATE_RULES.resendPerEmail);
+  const resendPerIp = limits.limiter('resend-ip', RATE_RULES.resendPerIp);
+  const source = (request: FastifyRequest): SignInSource => ({
+    ip: request.ip,
+    knownDevice: (accountId) => isKnownDevice(config.sessionSecret, request, accountId),
+  });
 
   app.post(
     '/auth/register',
     { schema: { body: registerSchema, response: { 201: z.object({ message: z.string(), user: publicUserSchema }) } } },
     async (request, reply) => {
+      await registerLimit.consume(request.ip, 'Too many sign-ups from your network. Please try again later.');
       const user = await auth.register(request.body);
       return reply.status(201).send({
         message: 'Please check your email to verify your account, then you can sign in.',
@@ -55,6 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/resend-verification',
     { schema: { body: resendVerificationSchema, response: { 200: message } } },
     async (request) => {
+      // Issue 11 finding 8: one inbox cannot be mail-bombed, one address cannot spray inboxes.
+      const tooMany = 'Too many verification e-mails were requested. Please try again later.';
+      await resendPerIp.consume(request.ip, tooMany);
+      await resendPerEmail.consume(request.body.email, tooMany);
       await auth.resendVerification(request.body.email);
       return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
     },
@@ -63,8 +78,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     { schema: { body: loginSchema, response: { 200: z.union([publicUserSchema, twoFactorRequiredSchema]) } } },
-    async (request) => {
-      const user = await auth.login(request.body.email, request.body.password, request.ip);
+    async (request, reply) => {
+      const user = await auth.login(request.body.email, request.body.password, source(request));
+      rememberDevice(app.ctx, reply, user.id);
       // Issue 6: with two-factor sign-in on, the password only opens the second step.
       if (user.totpEnabled) return startTwoFactorSignIn(request, user);
       await signIn(request, user);
@@ -99,8 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/admin-login',
     { schema: { body: adminLoginSchema, response: { 200: publicUserSchema } } },
-    async (request) => {
-      const user = await auth.adminLogin(request.body.username, request.body.password, request.ip);
+    async (request, reply) => {
+      const { username, password, code } = request.body;
+      const user = await auth.adminLogin(username, password, code, source(request));
+      rememberDevice(app.ctx, reply, user.id);
       await signIn(request, user);
       return toPublicUser(user);
     },

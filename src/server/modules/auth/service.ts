@@ -1,5 +1,7 @@
 /** Account rules: registration, e-mail verification, sign-in, role and profile (issue 2). */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
@@ -8,7 +10,14 @@ import { users, type User } from '../../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
-import { FailureLimiter } from './rate-limit';
+import { checkSecondFactor } from '../account/two-factor';
+import { createSignInThrottle } from './sign-in-throttle';
+
+/** Where a sign-in comes from: the real client address and whether this browser is known. */
+export interface SignInSource {
+  ip: string;
+  knownDevice: (accountId: string) => boolean;
+}
 
 export const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
@@ -19,7 +28,7 @@ const isUniqueViolation = (err: unknown) =>
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
-  const limiter = new FailureLimiter(LIMITS.loginFailuresPerMinute);
+  const throttle = createSignInThrottle(ctx);
 
   function newVerificationToken() {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -95,20 +104,24 @@ export function createAuthService(ctx: AppContext) {
       await sendVerification(user, v.token);
     },
 
-    async login(email: string, password: string, ip: string): Promise<User> {
-      const keys = [`e:${email.toLowerCase()}`, `ip:${ip}`];
-      if (limiter.isBlocked(keys))
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many failed sign-in attempts. Please wait a minute and try again.',
-        );
+    /**
+     * Password sign-in. Throttled per account plus address with a growing wait (issue 11
+     * finding 8): a stranger's failures never delay the owner's own address or known device.
+     */
+    async login(email: string, password: string, from: SignInSource): Promise<User> {
       const user = await findUserByEmail(db, email);
+      const attempt = {
+        account: `e:${email.toLowerCase()}`,
+        ip: from.ip,
+        knownDevice: !!user && from.knownDevice(user.id),
+      };
+      await throttle.check(attempt);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.deletedAt || user.role === 'admin') {
-        limiter.fail(keys);
+        await throttle.fail(attempt);
         throw unauthorized('Invalid email or password');
       }
+      await throttle.succeed(attempt);
       if (user.suspendedAt)
         throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
       if (!user.isEmailVerified) {
@@ -117,25 +130,42 @@ export function createAuthService(ctx: AppContext) {
           'EMAIL_NOT_VERIFIED',
         );
       }
-      limiter.reset(keys);
       return user;
     },
 
-    async adminLogin(username: string, password: string, ip: string): Promise<User> {
-      const keys = [`a:${username.toLowerCase()}`, `ip:${ip}`];
-      if (limiter.isBlocked(keys))
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many failed sign-in attempts. Please wait a minute and try again.',
-        );
+    /** Admin sign-in: the same throttle, and the second factor when it is on (finding 6). */
+    async adminLogin(username: string, password: string, code: string | undefined, from: SignInSource): Promise<User> {
       const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      const attempt = {
+        account: `a:${username.toLowerCase()}`,
+        ip: from.ip,
+        knownDevice: !!user && from.knownDevice(user.id),
+      };
+      await throttle.check(attempt);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.role !== 'admin' || user.suspendedAt || user.deletedAt) {
-        limiter.fail(keys);
+        await throttle.fail(attempt);
         throw unauthorized('Invalid admin credentials. Please try again.');
       }
-      limiter.reset(keys);
+      if (user.totpEnabled) {
+        if (!code) {
+          throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the 6-digit code from your authenticator app.', {
+            twoFactorRequired: true,
+          });
+        }
+        if (!(await checkSecondFactor(db, config.totpKey, user, code))) {
+          await throttle.fail(attempt);
+          throw new AppError(
+            401,
+            'INVALID_CODE',
+            'That code is not valid. Try the current code from your authenticator app.',
+            {
+              twoFactorRequired: true,
+            },
+          );
+        }
+      }
+      await throttle.succeed(attempt);
       return user;
     },
 
@@ -204,8 +234,13 @@ export function createAuthService(ctx: AppContext) {
         isEmailVerified: true,
       });
       if (!configured) {
+        // Issue 11 finding 7: a secret never goes to the log; it is written to a file only the
+        // server's user can read, and the log says where.
+        const file = path.join(config.dataDir, 'admin-password.txt');
+        fs.mkdirSync(config.dataDir, { recursive: true });
+        fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
         log.warn(
-          `Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`,
+          `Admin account "${username}" created with a random password, saved in ${file} (set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`,
         );
       } else {
         log.info({ username }, 'admin account created');

@@ -15,9 +15,8 @@ import {
   cardViewSchema,
 } from '../../../core/schemas/card';
 import { pagination } from '../../../core/schemas/common';
-import { tooMany } from '../../errors';
 import { createCardWriter } from '../../platform/ai/card-writer';
-import { FailureLimiter } from '../auth/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { loadUser, requireUser, userOf } from '../auth/guards';
 import { cardAdminRoutes } from './admin-routes';
 import { avatarSvg } from './avatar';
@@ -27,8 +26,6 @@ import { createCardService } from './service';
 import { attachmentHeader, buildVCard } from './vcard';
 
 const idParams = z.object({ id: z.string().max(100) });
-/** AI requests per user per minute: generous for a person, a wall for a script. */
-const AI_PER_MINUTE = 20;
 
 /** Who is opening a card, for counting repeat views once: the user, else address + browser. */
 function visitorKey(request: FastifyRequest, userId: string | undefined): string {
@@ -40,7 +37,7 @@ function visitorKey(request: FastifyRequest, userId: string | undefined): string
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const cards = createCardService(app.ctx);
   const writer = createCardWriter(app.ctx.config);
-  const aiLimiter = new FailureLimiter(AI_PER_MINUTE);
+  const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
 
   registerCardHead(app, cards);
   await app.register(cardAdminRoutes);
@@ -138,9 +135,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ai/generate-card-content',
     { preHandler: requireUser, schema: { body: aiGenerateRequestSchema, response: { 200: aiGenerateResponseSchema } } },
     async (request) => {
-      const key = [`ai:${userOf(request).id}`];
-      if (aiLimiter.isBlocked(key)) throw tooMany('Too many AI requests. Please wait a minute and try again.');
-      aiLimiter.fail(key);
+      await aiLimiter.consume(userOf(request).id, 'Too many AI requests. Please wait a minute and try again.');
       return writer.generate(request.body, request.log);
     },
   );

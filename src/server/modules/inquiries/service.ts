@@ -7,13 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { InquiryStatus } from '../../../core/enums';
 import { toCsv } from '../../../core/csv';
-import { INQUIRY_RATE, type Inquiry, type InquiryList, type inquiryCreateSchema } from '../../../core/schemas/inquiry';
+import type { Inquiry, InquiryList, inquiryCreateSchema } from '../../../core/schemas/inquiry';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inquiries, users, type User } from '../../db/schema';
-import { notFound, tooMany } from '../../errors';
+import { notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
-import { FailureLimiter } from '../auth/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { findCardById } from '../cards/repository';
 import { canViewCard } from '../cards/service';
 import {
@@ -40,7 +40,7 @@ const inquiryNotFound = () => notFound('Inquiry not found', 'INQUIRY_NOT_FOUND')
 export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
   const { db } = ctx;
   // Every submission counts, honeypot hits included, so a bot cannot probe past the limit.
-  const limiter = new FailureLimiter(INQUIRY_RATE.max, INQUIRY_RATE.windowMs);
+  const limiter = ctx.limits.limiter('inquiries', RATE_RULES.inquiries);
 
   return {
     /** POST /api/business-cards/:id/inquiries. Returns false when the honeypot caught a bot. */
@@ -50,10 +50,7 @@ export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
       ip: string,
       senderId: string | null,
     ): Promise<boolean> {
-      const key = [`inq:${ip}`];
-      if (limiter.isBlocked(key))
-        throw tooMany('Too many inquiries from your network. Please try again in a few minutes.');
-      limiter.fail(key);
+      await limiter.consume(ip, 'Too many inquiries from your network. Please try again in a few minutes.');
       const row = await findCardById(db, cardId);
       const [owner] = row ? await db.select().from(users).where(eq(users.id, row.card.userId)).limit(1) : [];
       if (!row || !owner || !(await canViewCard(db, senderId, row))) {

@@ -15,11 +15,15 @@ import {
   startConversationSchema,
   unreadCountSchema,
 } from '../../../core/schemas/messaging';
+import { rateLimited } from '../../platform/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { requireUser, userOf } from '../auth/guards';
 import { createMessagingService } from './service';
 
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const messaging = createMessagingService(app.ctx, app.realtime);
+  const messageLimit = app.ctx.limits.limiter('messages', RATE_RULES.messages);
+  const newConversations = app.ctx.limits.limiter('new-conversations', RATE_RULES.newConversations);
 
   app.get(
     '/conversations',
@@ -37,7 +41,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: startConversationSchema, response: { 200: conversationSchema, 201: conversationSchema } },
     },
     async (request, reply) => {
+      // Issue 11 finding 8: only conversations actually opened count against the limit.
+      const wait = await newConversations.blockedFor(userOf(request).id);
+      if (wait > 0) throw rateLimited('You have started many conversations recently. Please try again later.', wait);
       const { conversation, created } = await messaging.start(userOf(request), request.body.participantId);
+      if (created) await newConversations.count(userOf(request).id);
       return reply.status(created ? 201 : 200).send(conversation);
     },
   );
@@ -60,7 +68,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages',
     { onRequest: requireUser, schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
-    async (request, reply) => reply.status(201).send(await messaging.send(userOf(request), request.body)),
+    async (request, reply) => {
+      await messageLimit.consume(userOf(request).id, 'You are sending messages too fast. Please wait a moment.');
+      return reply.status(201).send(await messaging.send(userOf(request), request.body));
+    },
   );
 
   app.get(

@@ -1,18 +1,31 @@
 /** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recommendationsSchema, searchQuerySchema, searchResponseSchema } from '../../../core/schemas/search';
+import { cachedRefiner } from '../../platform/ai/cached-refiner';
 import { createSearchRefiner } from '../../platform/ai/search-refiner';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { requireUser, userOf } from '../auth/guards';
 import { createSearchService } from './service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ai = app.ctx.config.ai;
-  const service = createSearchService(app.ctx, ai ? createSearchRefiner(ai) : null);
+  const { config, limits } = app.ctx;
+  const ai = config.ai;
+  const refiner = ai
+    ? cachedRefiner(createSearchRefiner(ai), {
+        limiter: limits.limiter('search-ai', RATE_RULES.searchAi),
+        points: RATE_RULES.searchAi.points,
+      })
+    : null;
+  const service = createSearchService(app.ctx, refiner);
+  const searchLimit = limits.limiter('search', RATE_RULES.search);
 
   app.get(
     '/search',
     { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => service.search(request.query.q, request.query.limit, request.query.without ?? []),
+    async (request) => {
+      await searchLimit.consume(request.ip, 'Too many searches from your network. Please wait a minute.');
+      return service.search(request.query.q, request.query.limit, request.query.without ?? [], request.ip);
+    },
   );
 
   app.get(

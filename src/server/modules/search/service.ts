@@ -80,12 +80,17 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
   const { db } = ctx;
 
   return {
-    async search(q: string, limit: number, without: readonly SearchFilterKey[] = []): Promise<SearchResponse> {
+    async search(
+      q: string,
+      limit: number,
+      without: readonly SearchFilterKey[] = [],
+      client?: string,
+    ): Promise<SearchResponse> {
       const parsed = parseSearchQuery(q);
       let filters = parsed;
       let source: SearchResponse['source'] = 'parser';
       if (refiner) {
-        const refined = await refiner.refine(q, parsed);
+        const refined = await refiner.refine(q, parsed, client);
         if (refined) {
           filters = refined;
           source = 'ai';

@@ -8,7 +8,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedImageSchema } from '../../../core/schemas/properties';
-import { AppError, notFound, tooMany } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import { rateLimited } from '../../platform/rate-limit';
 import {
   IMAGE_LIMITS,
   IMAGE_MESSAGES,
@@ -19,24 +20,22 @@ import {
   uploadUrl,
 } from '../../platform/storage/images';
 import { requireUser, userOf } from '../auth/guards';
-import { FailureLimiter } from '../auth/rate-limit';
-
-/** Uploads per user per minute. */
-const UPLOADS_PER_MINUTE = 30;
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
-  const limiter = new FailureLimiter(UPLOADS_PER_MINUTE);
+  const limiter = app.ctx.limits.limiter('uploads', RATE_RULES.uploads);
   const dir = uploadsDir(app.ctx.config.dataDir);
 
   app.post(
     '/uploads/images',
     { preHandler: requireUser, schema: { response: { 201: uploadedImageSchema } } },
     async (request, reply) => {
-      const key = [`upload:${userOf(request).id}`];
-      if (limiter.isBlocked(key)) throw tooMany('Too many uploads. Please wait a minute and try again.');
+      const key = userOf(request).id;
+      const wait = await limiter.blockedFor(key);
+      if (wait > 0) throw rateLimited('Too many uploads. Please wait a minute and try again.', wait);
       if (!request.isMultipart()) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
       const part = await request.file();
       if (!part) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
@@ -47,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
         throw err;
       }
-      limiter.fail(key);
+      await limiter.count(key);
       const stored = await saveUploadedImage(app.ctx.config.dataDir, bytes);
       return reply
         .status(201)

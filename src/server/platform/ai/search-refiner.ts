@@ -9,8 +9,8 @@ import type { SearchFilters } from '../../../core/search/parse';
 import { searchFiltersSchema } from '../../../core/schemas/search';
 
 export interface SearchRefiner {
-  /** The parser's filters with additions, or null when nothing was added. */
-  refine(query: string, parsed: SearchFilters): Promise<SearchFilters | null>;
+  /** The parser's filters with additions, or null when nothing was added. `client` keys budgets. */
+  refine(query: string, parsed: SearchFilters, client?: string): Promise<SearchFilters | null>;
 }
 
 /** The search box should stay quick: the model gets at most this long. */

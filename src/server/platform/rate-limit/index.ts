@@ -1,0 +1,141 @@
+/**
+ * Rate limits shared by every app process (issue 11 finding 1, issue 12 "Shared limits"):
+ * rate-limiter-flexible counters in PostgreSQL (the `rate_limits` table; PGlite or a server),
+ * or in Redis when REDIS_URL is set. Memory stays bounded however many keys an attacker
+ * invents, and no key's counter is ever reset by another key's flood. Keys are hashed, so no
+ * e-mail or address is stored in the table.
+ *
+ *   const limiter = app.ctx.limits.limiter('register', { points: 10, durationSec: 3600 });
+ *   await limiter.consume(request.ip, 'Too many sign-ups from your network.');  // 429 when spent
+ */
+import crypto from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema';
+import { AppError } from '../../errors';
+
+export interface LimitRule {
+  /** Hits allowed in one window. */
+  points: number;
+  /** Length of the window, in seconds. */
+  durationSec: number;
+}
+
+export interface Limiter {
+  /** Counts a hit; throws 429 with Retry-After once the window's points are spent. */
+  consume(key: string, message: string, points?: number): Promise<void>;
+  /** Counts a hit without refusing; returns the hits counted in the current window. */
+  count(key: string, points?: number): Promise<number>;
+  /**
+   * For failure counters: milliseconds until the key may try again (0: now), i.e. while the
+   * window's points are all spent. Counts nothing.
+   */
+  blockedFor(key: string): Promise<number>;
+  /** Refuses the key for the given time, whatever it counted. */
+  block(key: string, seconds: number): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimits {
+  /** The limiter of one rule, made once per name. */
+  limiter(name: string, rule: LimitRule): Limiter;
+  close(): Promise<void>;
+}
+
+/** A 429 that tells the client when to come back (header and body). */
+export function rateLimited(message: string, msBeforeNext: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError(429, 'RATE_LIMITED', message, { retryAfter });
+}
+
+const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+function wrap(store: RateLimiterAbstract, rule: LimitRule): Limiter {
+  return {
+    async consume(key, message, points = 1) {
+      try {
+        await store.consume(hashKey(key), points);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw rateLimited(message, err.msBeforeNext);
+        throw err;
+      }
+    },
+    async count(key, points = 1) {
+      try {
+        return (await store.consume(hashKey(key), points)).consumedPoints;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return err.consumedPoints;
+        throw err;
+      }
+    },
+    async blockedFor(key) {
+      const res = await store.get(hashKey(key));
+      return res && res.consumedPoints >= rule.points ? res.msBeforeNext : 0;
+    },
+    async block(key, seconds) {
+      await store.block(hashKey(key), seconds);
+    },
+    async reset(key) {
+      await store.delete(hashKey(key));
+    },
+  };
+}
+
+/** How often expired counters are deleted from the table. */
+const SWEEP_MS = 5 * 60 * 1000;
+
+export function createRateLimits(opts: {
+  db: Db;
+  redisUrl?: string;
+  log: { warn: (o: object, m: string) => void };
+}): RateLimits {
+  const made = new Map<string, Limiter>();
+  const redis = opts.redisUrl
+    ? new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  redis?.on('error', (err) => opts.log.warn({ err }, 'rate-limit Redis error'));
+
+  const sweep = redis
+    ? null
+    : setInterval(() => {
+        opts.db
+          .delete(rateLimits)
+          .where(lt(rateLimits.expire, new Date()))
+          .catch((err: unknown) => opts.log.warn({ err }, 'rate-limit sweep failed'));
+      }, SWEEP_MS);
+  sweep?.unref();
+
+  return {
+    limiter(name, rule) {
+      let limiter = made.get(name);
+      if (limiter) return limiter;
+      const base = { keyPrefix: name, points: rule.points, duration: rule.durationSec };
+      // If the store is unreachable for a moment, count in this process rather than fail the request.
+      const insuranceLimiter = new RateLimiterMemory(base);
+      const store = redis
+        ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter })
+        : new RateLimiterDrizzle({
+            ...base,
+            storeClient: opts.db,
+            schema: rateLimits,
+            clearExpiredByTimeout: false,
+            insuranceLimiter,
+          });
+      limiter = wrap(store, rule);
+      made.set(name, limiter);
+      return limiter;
+    },
+    async close() {
+      if (sweep) clearInterval(sweep);
+      if (redis) redis.disconnect();
+    },
+  };
+}

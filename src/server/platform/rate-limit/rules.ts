@@ -1,0 +1,40 @@
+/**
+ * Every rate limit of the app in one table (issue 11 findings 1 and 8), so the numbers can be
+ * read and tuned together. Keys: `ip` is the real client address (TRUST_PROXY), `user` the
+ * signed-in account, `email` the address a request is about.
+ */
+import { INQUIRY_RATE } from '../../../core/schemas/inquiry';
+import type { LimitRule } from '.';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const RATE_RULES = {
+  /** Sign-ups per ip. */
+  register: { points: 10, durationSec: HOUR },
+  /** Verification e-mails per address, and per ip: no mail-bombing one inbox. */
+  resendPerEmail: { points: 3, durationSec: HOUR },
+  resendPerIp: { points: 10, durationSec: HOUR },
+  /** E-mail change links per user. */
+  emailChange: { points: 5, durationSec: HOUR },
+  /** Messages per user: a fast typist's burst, not a script's. */
+  messages: { points: 30, durationSec: MINUTE },
+  /** New conversations per user. */
+  newConversations: { points: 20, durationSec: HOUR },
+  /** Smart searches per ip. */
+  search: { points: 30, durationSec: MINUTE },
+  /** Paid AI refinements per ip (cache misses only); past it the offline parser's answer stands. */
+  searchAi: { points: 10, durationSec: MINUTE },
+  /** Inquiries per ip (spec: 5 in 10 minutes). */
+  inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
+  /** AI card writing per user. */
+  cardAi: { points: 20, durationSec: MINUTE },
+  /** Image uploads per user. */
+  uploads: { points: 30, durationSec: MINUTE },
+  /** Wrong passwords or codes per account on settings pages (change password, 2FA). */
+  accountSecrets: { points: 5, durationSec: MINUTE },
+  /** Wrong second-step codes per pending sign-in. */
+  twoFactorCodes: { points: 5, durationSec: MINUTE },
+  /** Sign-in failures per ip over all accounts (password spraying). */
+  signInPerIp: { points: 50, durationSec: 15 * MINUTE },
+} satisfies Record<string, LimitRule>;
