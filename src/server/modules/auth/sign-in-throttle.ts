@@ -1,7 +1,7 @@
 /**
  * Sign-in throttling that slows an attacker without locking out the owner (issue 11 findings 1
  * and 8). Failures are counted per account plus address: after FREE_FAILURES, each further
- * failure makes that pair wait twice as long (1 s, 2 s, 4 s … up to 15 minutes). Someone
+ * failure makes that pair wait twice as long (15 s, 30 s, 1 min … up to 15 minutes). Someone
  * guessing from elsewhere therefore never delays the owner's own address, and a device that
  * signed in to the account before (a signed `bitaqa.device` cookie) has a bucket of its own
  * that no stranger can fill. Failures over all accounts from one address are capped too.
@@ -15,6 +15,7 @@ import { RATE_RULES } from '../../platform/rate-limit/rules';
 export const DEVICE_COOKIE = 'bitaqa.device';
 const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 const FREE_FAILURES = 3;
+const FIRST_WAIT_SEC = 15;
 const MAX_WAIT_SEC = 15 * 60;
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait a moment and try again.';
 
@@ -71,7 +72,8 @@ export function createSignInThrottle(ctx: AppContext) {
     },
     async fail(a: SignInAttempt): Promise<void> {
       const n = await failures.count(bucket(a));
-      if (n > FREE_FAILURES) await waits.block(bucket(a), Math.min(2 ** (n - FREE_FAILURES - 1), MAX_WAIT_SEC));
+      if (n > FREE_FAILURES)
+        await waits.block(bucket(a), Math.min(FIRST_WAIT_SEC * 2 ** (n - FREE_FAILURES - 1), MAX_WAIT_SEC));
       if (!a.knownDevice) await perIp.count(a.ip);
     },
     async succeed(a: SignInAttempt): Promise<void> {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { apiJson, queryClient } from '../../../lib/api';
+import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { ADMIN_AUTH_KEY, AUTH_USER_KEY } from '../api/use-auth';
 
@@ -18,6 +19,8 @@ export function AdminLoginPage() {
   const { t } = useTranslation('auth');
   const zm = useZodMessage();
   const navigate = useNavigate();
+  // Issue 11 finding 6: with two-factor on, the server asks for the authenticator code.
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginSchema),
     defaultValues: { username: '', password: '' },
@@ -32,7 +35,18 @@ export function AdminLoginPage() {
       toast({ title: t('admin.welcome') });
       navigate('/admin');
     },
-    onError: () => toast({ title: t('login.failedTitle'), description: t('admin.failed'), variant: 'destructive' }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
+        setNeedsCode(true);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 429) {
+        toast({ title: t('login.failedTitle'), description: error.serverMessage, variant: 'destructive' });
+        return;
+      }
+      const description = error instanceof ApiError && error.code === 'INVALID_CODE' ? t('admin.badCode') : t('admin.failed');
+      toast({ title: t('login.failedTitle'), description, variant: 'destructive' });
+    },
   });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
@@ -51,6 +65,11 @@ export function AdminLoginPage() {
             <Field label={t('fields.password')} error={zm(form.formState.errors.password?.message)}>
               <Input type="password" autoComplete="current-password" {...form.register('password')} />
             </Field>
+            {needsCode ? (
+              <Field label={t('admin.code')} hint={t('admin.codeHint')} error={zm(form.formState.errors.code?.message)}>
+                <Input inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.register('code')} />
+              </Field>
+            ) : null}
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>

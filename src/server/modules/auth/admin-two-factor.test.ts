@@ -1,0 +1,84 @@
+/**
+ * Issue 11 finding 6: admin two-factor holds. With TOTP on, the password alone no longer signs
+ * the admin in; a code works once within its step; the secret is stored encrypted.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { users } from '../../db/schema';
+import { openSecret } from '../account/secret-box';
+import { sealLegacyTotpSecrets } from '../account/two-factor';
+import { createTestApp } from '../../../../tests/helpers/app';
+
+const t = await createTestApp();
+const now = () => Math.floor(Date.now() / 1000);
+
+const adminLogin = (payload: Record<string, string>, remoteAddress = '192.0.2.1') =>
+  t.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    payload: { username: 'admin', password: 'admin-password-1', ...payload },
+    remoteAddress,
+  });
+
+describe('admin two-factor', () => {
+  const admin = t.signInAdmin();
+  let secret = '';
+
+  it('turns on for the admin account; the secret is stored encrypted, not in clear', async () => {
+    const a = await admin;
+    const setup = await t.inject({ method: 'POST', url: '/api/account/2fa/setup', as: a });
+    expect(setup.statusCode).toBe(200);
+    secret = setup.json().secret;
+    const enable = await t.inject({
+      method: 'POST',
+      url: '/api/account/2fa/enable',
+      as: a,
+      payload: { code: await generate({ secret, epoch: now() - 30 }) },
+    });
+    expect(enable.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row.totpSecret).not.toContain(secret);
+    expect(row.totpSecret).toMatch(/^v1:/);
+    expect(openSecret(t.config.totpKey, row.totpSecret ?? '')).toBe(secret);
+    // Another key cannot read it.
+    expect(openSecret(Buffer.alloc(32, 7), row.totpSecret ?? '')).toBeNull();
+  });
+
+  it('refuses the password alone', async () => {
+    const res = await adminLogin({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', twoFactorRequired: true });
+    expect(res.cookies.find((c) => c.name === 'bitaqa.sid')).toBeUndefined();
+    expect((await adminLogin({ code: '000000' })).statusCode).toBe(401);
+  });
+
+  it('accepts the current code once: the same code a second time within its step is refused', async () => {
+    const code = await generate({ secret });
+    const first = await adminLogin({ code });
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === 'bitaqa.sid');
+    expect(cookie).toBeDefined();
+    const again = await adminLogin({ code }, '192.0.2.2');
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('INVALID_CODE');
+  });
+
+  it('a code of an earlier step than the last one used is refused too', async () => {
+    expect((await adminLogin({ code: await generate({ secret, epoch: now() - 30 }) }, '192.0.2.3')).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('encrypts secrets stored in clear before this change, at start', async () => {
+    const other = await t.signUp();
+    await t.database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true })
+      .where(eq(users.id, other.user.id));
+    expect(await sealLegacyTotpSecrets(t.database.db, t.config.totpKey)).toBe(1);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row.totpSecret).toMatch(/^v1:/);
+    expect(openSecret(t.config.totpKey, row.totpSecret ?? '')).toBe('JBSWY3DPEHPK3PXP');
+  });
+});
