@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/helpers/app';
+import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 
 let aiCalls = 0;
@@ -112,7 +112,7 @@ describe('limits on writes that cost someone else', () => {
 
   it('new conversations: 28 in a row stop after 20', async () => {
     const a = await t.signUp();
-    const others = [];
+    const others: TestUser[] = [];
     for (let i = 0; i < 28; i += 1) others.push(await t.signUp());
     const codes = await statuses(28, (i) =>
       t.inject({ method: 'POST', url: '/api/conversations', payload: { participantId: others[i].user.id }, as: a }),

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { businessCards } from '../../db/schema';
+import { businessCards, rateLimits } from '../../db/schema';
 import { createTestApp, MemoryMailer, testConfig, type TestApp } from '../../../../tests/helpers/app';
 
 const lead = {
@@ -60,9 +60,7 @@ describe('client address (TRUST_PROXY unset)', () => {
     const flood = t.app.ctx.limits.limiter('inquiries', { points: 5, durationSec: 600 });
     for (let i = 0; i < 3000; i += 1) await flood.count(`10.${i >> 8}.${i & 255}.1`);
     expect((await inquire(t, cardId, {}, victim)).statusCode).toBe(429);
-    const [{ n }] = (
-      await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM rate_limits`)
-    ).rows as { n: number }[];
+    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits);
     expect(n).toBeGreaterThan(3000);
   });
 });
