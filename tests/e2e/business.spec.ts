@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import { E2E_DATA_DIR, freePort } from '../../playwright.config';
 import { latestMailTo, linkIn, signInAdmin, uniqueEmail } from './helpers';
 
 const PASSWORD = 'broker-pass-1';
@@ -144,8 +144,7 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
 
 // ——— Statistics against the database ———
 
-// Beside the shared e2e server's port and data directory, so parallel runs do not collide.
-const STATS_PORT = E2E_PORT + 60;
+// Beside the shared e2e server's data directory, on a port of its own, so runs do not collide.
 const STATS_DIR = `${E2E_DATA_DIR}-stats`;
 
 async function waitForServer(url: string, server: ChildProcess, errors: () => string) {
@@ -169,13 +168,14 @@ test('the admin statistics equal the figures counted directly in the database', 
   test.setTimeout(240_000);
   // Its own server and embedded database, so the database can be opened directly once it stops.
   fs.rmSync(STATS_DIR, { recursive: true, force: true });
-  const base = `http://127.0.0.1:${STATS_PORT}`;
+  const statsPort = await freePort();
+  const base = `http://127.0.0.1:${statsPort}`;
   // node itself (not npx) so SIGTERM reaches main.ts, which closes the database cleanly.
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(STATS_PORT),
+      PORT: String(statsPort),
       HOST: '127.0.0.1',
       DATA_DIR: STATS_DIR,
       PUBLIC_URL: base,

@@ -4,7 +4,9 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/feedback';
 import { Toaster } from '../components/ui/toast';
 import { queryClient } from '../lib/api';
+import { LocaleDirection } from './direction';
 import { Layout } from './layout';
+import { RouteAnnouncer } from './route-announcer';
 import { ROUTES } from './routes';
 
 /** Moves to the top of a new page, as a full navigation would. */
@@ -20,19 +22,22 @@ function ScrollToTop() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ScrollToTop />
-        <Layout>
-          <Suspense fallback={<PageSpinner />}>
-            <Routes>
-              {ROUTES.map(({ path, Component }) => (
-                <Route key={path} path={path} element={<Component />} />
-              ))}
-            </Routes>
-          </Suspense>
-        </Layout>
-        <Toaster />
-      </BrowserRouter>
+      <LocaleDirection>
+        <BrowserRouter>
+          <ScrollToTop />
+          <RouteAnnouncer />
+          <Layout>
+            <Suspense fallback={<PageSpinner />}>
+              <Routes>
+                {ROUTES.map(({ path, Component }) => (
+                  <Route key={path} path={path} element={<Component />} />
+                ))}
+              </Routes>
+            </Suspense>
+          </Layout>
+          <Toaster />
+        </BrowserRouter>
+      </LocaleDirection>
     </QueryClientProvider>
   );
 }

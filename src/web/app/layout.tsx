@@ -155,7 +155,7 @@ function Footer() {
   ];
   return (
     <footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-slate-300 md:pb-0">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo inverted />
           <p className="text-sm">{t('footer.tagline')}</p>

@@ -23,7 +23,7 @@ export function AboutPage() {
         </div>
       </section>
       <section
-        className="mx-auto grid max-w-7xl gap-5 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4"
+        className="mx-auto grid grid-cols-1 max-w-7xl gap-5 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4"
         aria-label={t('featuresAria')}
       >
         {features.map(({ icon: Icon, key }) => (
@@ -41,7 +41,7 @@ export function AboutPage() {
           <h2 id="about-roles" className="text-center text-3xl font-bold text-brand-800">
             {t('roles.title')}
           </h2>
-          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {ROLE_OFFERINGS.map((r) => (
               <div key={r.id} className="rounded-2xl border border-slate-200 p-5">
                 <h3 className="font-semibold">{tr(`${r.id}.title`)}</h3>
@@ -58,7 +58,7 @@ export function AboutPage() {
         <h2 id="why-us" className="text-3xl font-bold text-brand-800">
           {t('why.title')}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {[0, 1, 2, 3].map((i) => (
             <li key={i} className="flex gap-3">
               <Sparkles className="mt-1 h-5 w-5 shrink-0 text-gold-500" aria-hidden="true" />

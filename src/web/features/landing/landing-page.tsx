@@ -65,7 +65,7 @@ export function LandingPage() {
   return (
     <div>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+        <div className="mx-auto grid grid-cols-1 max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
           <div className="space-y-6">
             <Badge variant="gold">{t('hero.badge', { network: MARKETING.brokerNetwork })}</Badge>
             <h1 className="text-4xl font-bold leading-tight md:text-5xl">{t('hero.title')}</h1>
@@ -98,7 +98,7 @@ export function LandingPage() {
           {t('roles.title')}
         </h2>
         <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">{t('roles.subtitle')}</p>
-        <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-10 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {ROLE_OFFERINGS.map((role) => {
             const Icon = role.icon;
             return (
@@ -130,7 +130,7 @@ export function LandingPage() {
       </section>
 
       <section className="bg-white py-16" aria-labelledby="ai-title">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2">
+        <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 lg:grid-cols-2">
           <div>
             <h2 id="ai-title" className="text-3xl font-bold text-brand-800">
               {t('ai.title')}

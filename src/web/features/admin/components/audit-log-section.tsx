@@ -51,7 +51,7 @@ export function AuditLogSection() {
                         {when(e.createdAt)}
                       </time>
                     </summary>
-                    <div className="mt-2 grid gap-2 sm:grid-cols-2" dir="ltr">
+                    <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2" dir="ltr">
                       <div>
                         <p className="text-xs font-semibold text-slate-500">{t('audit.before')}</p>
                         <pre className="overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs">{json(e.before)}</pre>

@@ -103,7 +103,7 @@ export function ReviewQueueSection() {
       </h2>
       {isLoading && <Skeleton className="h-40" />}
       {data && (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="min-w-0">
             <CardHeader>
               <CardTitle className="text-base">{t('review.cards', { count: data.cards.total })}</CardTitle>

@@ -70,7 +70,7 @@ export function StatsSection() {
       {isError && <p className="text-sm text-slate-600">{t('stats.failed')}</p>}
       {data && (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Tile
               icon={<Users className="h-5 w-5" aria-hidden="true" />}
               label={t('stats.totalUsers')}
@@ -96,7 +96,7 @@ export function StatsSection() {
               testId="stat-messages"
             />
           </div>
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-4">
             <Breakdown
               title={t('stats.usersByRole')}
               testId="users-by-role"

@@ -111,7 +111,7 @@ export function UsersSection() {
       {isLoading && <Skeleton className="h-48" />}
       {data && (
         <Card>
-          <CardContent className="overflow-x-auto pt-5">
+          <CardContent className="relative overflow-x-auto pt-5">
             <table className="w-full min-w-[640px] text-sm" data-testid="admin-users">
               <thead className="text-start text-xs text-slate-500">
                 <tr>

@@ -25,7 +25,7 @@ export function FeaturedPropertiesSection() {
           </Link>
         </Button>
       </div>
-      <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {q.isLoading
           ? Array.from({ length: 3 }, (_, i) => (
               <li key={i}>

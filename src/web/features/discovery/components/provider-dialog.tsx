@@ -43,7 +43,7 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('provider.title')} description={t('provider.subtitle')} className="max-w-2xl">
-        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4 sm:grid-cols-2">
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('provider.name')} error={zm(errors.name?.message)} required>
             <Input maxLength={200} {...form.register('name')} />
           </Field>

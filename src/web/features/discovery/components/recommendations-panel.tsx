@@ -56,7 +56,7 @@ export function RecommendationsPanel() {
         {t('recommend.title')}
       </h2>
       {q.isLoading ? (
-        <div className="mt-4 grid gap-4 md:grid-cols-3">
+        <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
@@ -64,7 +64,7 @@ export function RecommendationsPanel() {
       ) : q.data && q.data.professionals.length + q.data.properties.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('recommend.none')}</p>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {q.data?.professionals.slice(0, 3).map((m) => (
             <li key={m.card.id}>
               <ProfessionalCard card={m.card} />

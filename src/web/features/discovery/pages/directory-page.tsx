@@ -55,7 +55,7 @@ function CategoryTiles({
       <h2 id="categories-title" className="text-lg font-semibold text-slate-900">
         {t('directory.categories')}
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {TILES.map(({ role, enumRole, icon: Icon, tone }) => (
           <button
             key={role}
@@ -143,7 +143,7 @@ export function DirectoryPage() {
             <ArrowLeft className="h-4 w-4 rtl-flip" aria-hidden="true" />
             {t('directory.back')}
           </Button>
-          <div className="mt-3 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mt-3 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
             <FilterSelect
               label={t('filters.role')}
               value={filters.role}
@@ -241,7 +241,7 @@ export function DirectoryPage() {
               {t('results.error')}
             </p>
           ) : list.isLoading ? (
-            <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
               {Array.from({ length: 6 }, (_, i) => (
                 <ProfessionalCardSkeleton key={i} />
               ))}
@@ -257,7 +257,7 @@ export function DirectoryPage() {
             </div>
           ) : (
             <>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {items.map((card) => (
                   <li key={card.id}>
                     <ProfessionalCard card={card} />

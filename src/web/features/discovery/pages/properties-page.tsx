@@ -98,7 +98,7 @@ export function PropertiesPage() {
 
       <form
         onSubmit={applyPrices}
-        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mt-4 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         <FilterSelect
           label={t('filters.type')}
@@ -175,7 +175,7 @@ export function PropertiesPage() {
       </p>
 
       {list.isLoading ? (
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {Array.from({ length: 6 }, (_, i) => (
             <PropertyCardSkeleton key={i} />
           ))}
@@ -192,7 +192,7 @@ export function PropertiesPage() {
         </div>
       ) : (
         <>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((p) => (
               <li key={p.id}>
                 <PropertyCard p={p} />

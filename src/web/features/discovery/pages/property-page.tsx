@@ -169,7 +169,7 @@ export function PropertyPage() {
         </div>
       )}
 
-      <div className="mt-4 grid gap-8 lg:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Gallery urls={p.imageUrls} title={p.title} />
           <div className="mt-6 flex flex-wrap items-center gap-2">

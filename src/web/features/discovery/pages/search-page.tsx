@@ -71,7 +71,7 @@ export function SearchPage() {
               {t('results.error')}
             </p>
           ) : search.isLoading ? (
-            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
               <ProfessionalCardSkeleton />
               <ProfessionalCardSkeleton />
               <PropertyCardSkeleton />
@@ -99,7 +99,10 @@ export function SearchPage() {
                         </Link>
                       </Button>
                     </div>
-                    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="search-professionals">
+                    <ul
+                      className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                      data-testid="search-professionals"
+                    >
                       {data.professionals.map((card) => (
                         <li key={card.id}>
                           <ProfessionalCard card={card} />
@@ -120,7 +123,10 @@ export function SearchPage() {
                         </Link>
                       </Button>
                     </div>
-                    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="search-properties">
+                    <ul
+                      className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                      data-testid="search-properties"
+                    >
                       {data.properties.map((p) => (
                         <li key={p.id}>
                           <PropertyCard p={p} />

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/api/use-auth';
 import { type ServiceParams, useServiceCount, useServices } from '../api/use-services';
 import { ProviderDialog } from '../components/provider-dialog';
@@ -81,7 +81,7 @@ export function ServicesPage() {
         ))}
       </dl>
 
-      <div className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-3">
         <Field label={t('services.search')}>
           <Input
             type="search"
@@ -135,36 +135,38 @@ export function ServicesPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The results are the active tab's panel, so each tab controls a panel that exists. */}
+        <TabsContent value={filters.tab ?? 'all'} className="mt-0">
+          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+            {list.isSuccess ? t('results.services', { count: list.data.total }) : t('results.loading')}
+          </p>
+          {list.isLoading ? (
+            <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <ServiceCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : list.isError ? (
+            <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
+              {t('results.error')}
+            </p>
+          ) : items.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden="true" />} title={t('services.empty')}>
+                <p>{t('services.emptyHint')}</p>
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((s) => (
+                <li key={s.id}>
+                  <ServiceCard s={s} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-
-      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {list.isSuccess ? t('results.services', { count: list.data.total }) : t('results.loading')}
-      </p>
-      {list.isLoading ? (
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <ServiceCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
-          {t('results.error')}
-        </p>
-      ) : items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden="true" />} title={t('services.empty')}>
-            <p>{t('services.emptyHint')}</p>
-          </EmptyState>
-        </div>
-      ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((s) => (
-            <li key={s.id}>
-              <ServiceCard s={s} />
-            </li>
-          ))}
-        </ul>
-      )}
 
       <section
         className="mt-10 flex flex-wrap items-center gap-4 rounded-2xl border border-gold-400/40 bg-amber-50 p-6"

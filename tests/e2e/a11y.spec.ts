@@ -1,0 +1,100 @@
+/**
+ * Issue 10: every page fits a phone in both languages and names itself; navigation moves focus
+ * to the new page's heading; Radix primitives follow the reading direction.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn, signInAdmin } from './helpers';
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/directory',
+  '/directory?role=broker',
+  '/properties',
+  '/services',
+  '/search?q=villa',
+  '/about',
+  '/login',
+  '/signup',
+  '/admin-login',
+];
+const BROKER_ROUTES = ['/profile', '/messages', '/create-card', '/subscription'];
+const BRAND = { en: 'Bitaqa', ar: 'بطاقة' } as const;
+
+async function useLanguage(page: Page, lang: 'en' | 'ar') {
+  await page.addInitScript((l) => window.localStorage.setItem('bitaqa.lang', l), lang);
+}
+
+async function checkPage(page: Page, route: string, lang: 'en' | 'ar') {
+  await page.goto(route);
+  await expect(page.locator('main h1, main h2').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  // Each route names itself, in the visitor's language.
+  const title = await page.title();
+  if (route === '/') expect(title.startsWith(`${BRAND[lang]} — `), `${route} ${title}`).toBe(true);
+  else expect(title.endsWith(` — ${BRAND[lang]}`), `${route} ${title}`).toBe(true);
+  // Nothing is wider than the phone: no sideways scrolling, nothing cut off at either edge.
+  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(width.scroll, `${lang} ${route} is ${width.scroll}px wide`).toBeLessThanOrEqual(width.inner);
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test.describe(`on a 390 px phone in ${lang}`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('public pages fit the screen, read in the right direction and carry their own title', async ({ page }) => {
+      await useLanguage(page, lang);
+      const titles = new Set<string>();
+      for (const route of PUBLIC_ROUTES) {
+        await checkPage(page, route, lang);
+        titles.add(await page.title());
+      }
+      // /directory and /directory?role=broker share a title; every other route has its own.
+      expect(titles.size).toBe(PUBLIC_ROUTES.length - 1);
+    });
+
+    test('signed-in pages and the admin centre fit the screen', async ({ page }) => {
+      await useLanguage(page, lang);
+      await signIn(page, DEMO.broker);
+      for (const route of BROKER_ROUTES) await checkPage(page, route, lang);
+      await signInAdmin(page);
+      await checkPage(page, '/admin', lang);
+    });
+  });
+}
+
+test('after a navigation focus moves to the new page heading and the page is announced', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await useLanguage(page, 'en');
+  await page.goto('/about');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Directory' }).click();
+  await expect(page).toHaveTitle('Professional directory — Bitaqa');
+  const heading = page.locator('main h1').first();
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText('Professional directory — Bitaqa');
+});
+
+test('in Arabic the profile tabs run right to left and ArrowLeft moves to the next tab', async ({ page }) => {
+  await useLanguage(page, 'ar');
+  await signIn(page, DEMO.broker);
+  await page.goto('/profile');
+  const tablist = page.getByRole('tablist').first();
+  await expect(tablist.locator('xpath=..')).toHaveAttribute('dir', 'rtl');
+  const tabs = tablist.getByRole('tab');
+  await tabs.nth(0).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.nth(1)).toBeFocused();
+});
+
+test('the services tabs control a panel that exists, and the language switch is named by its label', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/services');
+  const selected = page.getByRole('tab', { selected: true });
+  const panelId = await selected.getAttribute('aria-controls');
+  expect(panelId).toBeTruthy();
+  await expect(page.locator(`[id="${panelId}"]`)).toHaveAttribute('role', 'tabpanel');
+  await expect(page.getByRole('button', { name: /EN \| عربي/ })).toBeVisible();
+});
