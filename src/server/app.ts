@@ -4,7 +4,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -31,6 +31,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built front end from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (the access-control matrix test reads the table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -57,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
+import { type BuildOptions, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { users, type User } from '../../src/server/db/schema';
@@ -75,11 +75,13 @@ export function cookiesFrom(res: { cookies: { name: string; value: string }[] })
 let counter = 0;
 
 /** Builds the app; closes it after the file's tests (afterAll registered automatically). */
-export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; serveWeb?: boolean; onRoute?: BuildOptions['onRoute'] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer, serveWeb: false });
+  const app = await buildApp({ config, database, mailer, serveWeb: opts.serveWeb ?? false, onRoute: opts.onRoute });
   const { createAuthService } = await import('../../src/server/modules/auth/service');
   await createAuthService(app.ctx).ensureAdmin({ info() {}, warn() {} });
   await app.ready();

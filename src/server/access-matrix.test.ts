@@ -1,0 +1,412 @@
+/**
+ * Access-control matrix (issue 11 "Done when"): every route of the Fastify route table × anonymous,
+ * another signed-in user, the owner of the resource, and an admin — with the status each must get.
+ * The route list comes from the app itself, so a route added without an entry here fails the test.
+ *
+ * Each cell starts from a fresh world (tests/helpers/access-world.ts), so a DELETE by one caller
+ * never changes what the next one sees. "owner" means the user the resource belongs to; for routes
+ * about the caller's own account ("self") it is simply a signed-in user acting on themselves.
+ *
+ * Adding a route: add `'METHOD /path': { request: (w) => ({ url, payload }), expect: [anon, other, owner, admin] }`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../tests/helpers/app';
+import { createWorld, WORLD_PASSWORD, type World } from '../../tests/helpers/access-world';
+import { WEB_DIST } from './web';
+
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'other', 'owner', 'admin'];
+
+interface Entry {
+  /** URL (with the world's ids) and body; the method comes from the key. */
+  request: (w: World, who: Caller) => Partial<InjectOptions> & { url: string };
+  /** Expected status for [anonymous, other, owner, admin]. */
+  expect: [number, number, number, number];
+  /** Where the cells this matrix cannot express are tested instead. */
+  note?: string;
+}
+type TestAppLike = Awaited<ReturnType<typeof createTestApp>>;
+
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(file: Buffer) {
+  const boundary = '----bitaqamatrix';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const card = (over: Record<string, unknown> = {}) => ({ name: 'Matrix Card', profession: 'Broker', ...over });
+const listing = {
+  title: 'Matrix listing in Dubai Marina',
+  propertyType: 'apartment',
+  status: 'for_sale',
+  price: 1_000_000,
+  city: 'Dubai',
+  permitNumber: '7112345678',
+};
+const service = {
+  name: 'Matrix service',
+  provider: 'Matrix Co',
+  serviceType: 'company',
+  category: 'Legal & Professional',
+  description: 'A service.',
+};
+const lead = {
+  inquirerName: 'Visitor',
+  inquirerEmail: 'visitor@example.com',
+  inquiryType: 'buying',
+  message: 'Interested',
+  consent: true,
+};
+
+/** Caller-relative: "self" routes act on whoever calls. */
+const email = (w: World, who: Caller) => (who === 'anonymous' ? 'nobody@example.com' : w[who].user.email);
+
+const MATRIX: Record<string, Entry> = {
+  // ——— Auth ———
+  'POST /api/auth/register': {
+    request: () => ({
+      url: '/api/auth/register',
+      payload: {
+        email: `new-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'a-Strong-passw0rd!',
+        confirmPassword: 'a-Strong-passw0rd!',
+        firstName: 'New',
+        lastName: 'Person',
+        phoneNumber: '501234567',
+        countryCode: '+971',
+      },
+    }),
+    expect: [201, 201, 201, 201],
+  },
+  'POST /api/auth/verify-email': {
+    request: () => ({ url: '/api/auth/verify-email', payload: { token: 'not-a-real-token-123' } }),
+    expect: [400, 400, 400, 400],
+  },
+  'POST /api/auth/resend-verification': {
+    request: () => ({ url: '/api/auth/resend-verification', payload: { email: 'someone@example.com' } }),
+    expect: [200, 200, 200, 200],
+  },
+  'POST /api/auth/login': {
+    request: (w) => ({ url: '/api/auth/login', payload: { email: w.owner.user.email, password: WORLD_PASSWORD } }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expect: [401, 200, 200, 200] },
+  'POST /api/auth/update-role': {
+    request: () => ({ url: '/api/auth/update-role', payload: { role: 'investor' } }),
+    expect: [401, 200, 200, 403],
+  },
+  'PATCH /api/auth/profile': {
+    request: (w, who) => ({
+      url: '/api/auth/profile',
+      payload: { firstName: 'Same', lastName: 'Person', email: email(w, who), currentPassword: WORLD_PASSWORD },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  'PATCH /api/auth/preferences': {
+    request: () => ({ url: '/api/auth/preferences', payload: { preferredLanguage: 'ar' } }),
+    expect: [401, 200, 200, 200],
+  },
+  'POST /api/auth/admin-login': {
+    request: (w) => ({
+      url: '/api/auth/admin-login',
+      payload: { username: w.admin.user.username, password: WORLD_PASSWORD },
+    }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/admin/auth': { request: () => ({ url: '/api/admin/auth' }), expect: [401, 403, 403, 200] },
+  'GET /api/login': { request: () => ({ url: '/api/login' }), expect: [302, 302, 302, 302] },
+  'GET /api/logout': { request: () => ({ url: '/api/logout' }), expect: [302, 302, 302, 302] },
+  'POST /api/logout': { request: () => ({ url: '/api/logout' }), expect: [302, 302, 302, 302] },
+  'POST /api/auth/login/2fa': {
+    request: () => ({ url: '/api/auth/login/2fa', payload: { code: '123456' } }),
+    expect: [401, 401, 401, 401],
+    note: 'only a session with a pending password step reaches the code check: account.test.ts',
+  },
+
+  // ——— Account (self) ———
+  'GET /api/profile/overview': { request: () => ({ url: '/api/profile/overview' }), expect: [401, 200, 200, 200] },
+  'GET /api/account/settings': { request: () => ({ url: '/api/account/settings' }), expect: [401, 200, 200, 200] },
+  'PATCH /api/account/settings': {
+    request: () => ({ url: '/api/account/settings', payload: { cardVisibility: 'public' } }),
+    expect: [401, 200, 200, 200],
+  },
+  'POST /api/account/change-password': {
+    request: () => ({
+      url: '/api/account/change-password',
+      payload: { currentPassword: WORLD_PASSWORD, newPassword: 'another-Strong-passw0rd!' },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  'DELETE /api/account': {
+    request: (w, who) => ({ url: '/api/account', payload: { confirmEmail: email(w, who) } }),
+    expect: [401, 200, 200, 403],
+    note: 'an admin account is not deleted from the profile page',
+  },
+  'POST /api/account/2fa/setup': { request: () => ({ url: '/api/account/2fa/setup' }), expect: [401, 200, 200, 200] },
+  'POST /api/account/2fa/enable': {
+    request: () => ({ url: '/api/account/2fa/enable', payload: { code: '123456' } }),
+    expect: [401, 400, 400, 400],
+    note: 'no setup started: the owner path is in account.test.ts',
+  },
+  'POST /api/account/2fa/disable': {
+    request: () => ({ url: '/api/account/2fa/disable', payload: { password: WORLD_PASSWORD } }),
+    expect: [401, 400, 400, 400],
+    note: 'two-factor is off in the world: account.test.ts turns it on and off',
+  },
+
+  // ——— Cards ———
+  'POST /api/business-cards': {
+    request: () => ({ url: '/api/business-cards', payload: card() }),
+    expect: [401, 201, 201, 201],
+  },
+  'GET /api/business-cards/my': { request: () => ({ url: '/api/business-cards/my' }), expect: [401, 200, 200, 200] },
+  'GET /api/business-cards/user/:userId': {
+    request: (w) => ({ url: `/api/business-cards/user/${w.owner.user.id}` }),
+    expect: [401, 403, 200, 200],
+  },
+  'GET /api/business-cards/:id': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}` }),
+    expect: [404, 404, 200, 200],
+  },
+  'PATCH /api/business-cards/:id': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}`, payload: { name: 'Renamed' } }),
+    expect: [401, 403, 200, 403],
+  },
+  'DELETE /api/business-cards/:id': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}` }),
+    expect: [401, 403, 204, 403],
+  },
+  'POST /api/business-cards/:id/view': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}/view`, payload: {} }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/business-cards/:id/vcard': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/vcard` }),
+    expect: [404, 404, 200, 200],
+  },
+  'GET /api/business-cards/:id/qr-code': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/qr-code` }),
+    expect: [404, 404, 200, 200],
+  },
+  'POST /api/business-cards/:id/inquiries': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}/inquiries`, payload: lead }),
+    expect: [201, 201, 201, 201],
+  },
+  'POST /api/ai/generate-card-content': {
+    request: () => ({ url: '/api/ai/generate-card-content', payload: { role: 'real_estate_broker', name: 'Matrix' } }),
+    expect: [401, 200, 200, 200],
+  },
+  'GET /api/avatars/:file': { request: () => ({ url: '/api/avatars/Matrix.svg' }), expect: [200, 200, 200, 200] },
+  'GET /api/business-cards/public': {
+    request: () => ({ url: '/api/business-cards/public' }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/admin/pending-approvals': {
+    request: () => ({ url: '/api/admin/pending-approvals' }),
+    expect: [401, 403, 403, 200],
+  },
+  'PATCH /api/admin/business-cards/:id/status': {
+    request: (w) => ({ url: `/api/admin/business-cards/${w.pendingCard.id}/status`, payload: { status: 'approved' } }),
+    expect: [401, 403, 403, 200],
+  },
+  'PATCH /api/admin/business-cards/:id/license': {
+    request: (w) => ({ url: `/api/admin/business-cards/${w.card.id}/license`, payload: { verified: true } }),
+    expect: [401, 403, 403, 200],
+  },
+
+  // ——— Leads ———
+  'GET /api/inquiries': { request: () => ({ url: '/api/inquiries' }), expect: [401, 200, 200, 200] },
+  'GET /api/inquiries/export.csv': {
+    request: () => ({ url: '/api/inquiries/export.csv' }),
+    expect: [401, 200, 200, 200],
+  },
+  'PATCH /api/inquiries/:id': {
+    request: (w) => ({ url: `/api/inquiries/${w.inquiry.id}`, payload: { status: 'contacted' } }),
+    expect: [401, 404, 200, 404],
+  },
+
+  // ——— Properties ———
+  'GET /api/properties': { request: () => ({ url: '/api/properties' }), expect: [200, 200, 200, 200] },
+  'GET /api/properties/mine': { request: () => ({ url: '/api/properties/mine' }), expect: [401, 200, 200, 200] },
+  'GET /api/properties/:id': {
+    request: (w) => ({ url: `/api/properties/${w.pendingProperty.id}` }),
+    expect: [404, 404, 200, 200],
+  },
+  'POST /api/properties': {
+    request: () => ({ url: '/api/properties', payload: listing }),
+    expect: [401, 403, 201, 403],
+  },
+  'PATCH /api/properties/:id': {
+    request: (w) => ({ url: `/api/properties/${w.property.id}`, payload: { price: 1_200_000 } }),
+    expect: [401, 403, 200, 403],
+  },
+  'DELETE /api/properties/:id': {
+    request: (w) => ({ url: `/api/properties/${w.property.id}` }),
+    expect: [401, 403, 204, 403],
+  },
+  'GET /api/admin/properties/pending': {
+    request: () => ({ url: '/api/admin/properties/pending' }),
+    expect: [401, 403, 403, 200],
+  },
+  'PATCH /api/admin/properties/:id/approve': {
+    request: (w) => ({ url: `/api/admin/properties/${w.pendingProperty.id}/approve`, payload: {} }),
+    expect: [401, 403, 403, 200],
+  },
+  'PATCH /api/admin/properties/:id/reject': {
+    request: (w) => ({
+      url: `/api/admin/properties/${w.pendingProperty.id}/reject`,
+      payload: { reason: 'Blurry photos' },
+    }),
+    expect: [401, 403, 403, 200],
+  },
+
+  // ——— Services ———
+  'GET /api/services': { request: () => ({ url: '/api/services' }), expect: [200, 200, 200, 200] },
+  'POST /api/services': { request: () => ({ url: '/api/services', payload: service }), expect: [401, 201, 201, 201] },
+  'GET /api/admin/services': { request: () => ({ url: '/api/admin/services' }), expect: [401, 403, 403, 200] },
+  'PATCH /api/admin/services/:id/hide': {
+    request: (w) => ({ url: `/api/admin/services/${w.service.id}/hide`, payload: { hidden: true } }),
+    expect: [401, 403, 403, 200],
+  },
+
+  // ——— Messaging ———
+  'GET /api/conversations': { request: () => ({ url: '/api/conversations' }), expect: [401, 200, 200, 200] },
+  'POST /api/conversations': {
+    request: (w) => ({ url: '/api/conversations', payload: { participantId: w.peer.user.id } }),
+    expect: [401, 201, 200, 201],
+  },
+  'GET /api/conversations/:id/messages': {
+    request: (w) => ({ url: `/api/conversations/${w.conversation.id}/messages` }),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/conversations/:id/read': {
+    request: (w) => ({ url: `/api/conversations/${w.conversation.id}/read` }),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/messages': {
+    request: (w) => ({ url: '/api/messages', payload: { conversationId: w.conversation.id, content: 'Hi' } }),
+    expect: [401, 404, 201, 404],
+  },
+  'GET /api/messages/unread-count': {
+    request: () => ({ url: '/api/messages/unread-count' }),
+    expect: [401, 200, 200, 200],
+  },
+  'GET /ws': {
+    request: () => ({ url: '/ws' }),
+    expect: [404, 404, 404, 404],
+    note: 'WebSocket upgrade: who may connect and what they receive is in messaging/live.test.ts',
+  },
+
+  // ——— Discovery ———
+  'GET /api/search': { request: () => ({ url: '/api/search?q=broker' }), expect: [200, 200, 200, 200] },
+  'GET /api/recommendations': {
+    request: () => ({ url: '/api/recommendations' }),
+    expect: [401, 404, 403, 403],
+    note: 'investors only, from their own card; the world investor has none (search.test.ts)',
+  },
+
+  // ——— Subscription ———
+  'POST /api/get-or-create-subscription': {
+    request: () => ({ url: '/api/get-or-create-subscription' }),
+    expect: [401, 400, 409, 403],
+    note: 'investor: no paid role; owner: already active; admin: refused (subscription.test.ts)',
+  },
+  'GET /api/subscription': { request: () => ({ url: '/api/subscription' }), expect: [401, 200, 200, 200] },
+  'POST /api/subscription/test-confirm': {
+    request: () => ({ url: '/api/subscription/test-confirm', payload: { cardNumber: '4000000000000002' } }),
+    expect: [400, 400, 400, 400],
+    note: 'the body is validated before the session is read; the paths are in subscription.test.ts',
+  },
+  'POST /api/stripe/webhook': {
+    request: () => ({ url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } }),
+    expect: [404, 404, 404, 404],
+    note: 'no Stripe configured in the matrix; signed events: subscription/stripe.test.ts',
+  },
+
+  // ——— Uploads ———
+  'POST /api/uploads/images': {
+    request: () => ({ url: '/api/uploads/images', ...multipart(PNG_1PX) }),
+    expect: [401, 201, 201, 201],
+  },
+  'GET /api/uploads/:name': {
+    request: () => ({ url: `/api/uploads/${'0'.repeat(64)}.webp` }),
+    expect: [404, 404, 404, 404],
+    note: 'stored images are public by design (content-hash names): uploads.test.ts',
+  },
+
+  // ——— Admin center ———
+  'GET /api/admin/stats': { request: () => ({ url: '/api/admin/stats' }), expect: [401, 403, 403, 200] },
+  'GET /api/admin/review-queue': { request: () => ({ url: '/api/admin/review-queue' }), expect: [401, 403, 403, 200] },
+  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: [401, 403, 403, 200] },
+  'GET /api/admin/users/export.csv': {
+    request: () => ({ url: '/api/admin/users/export.csv' }),
+    expect: [401, 403, 403, 200],
+  },
+  'PATCH /api/admin/users/:id/suspend': {
+    request: (w) => ({ url: `/api/admin/users/${w.owner.user.id}/suspend`, payload: { suspended: true } }),
+    expect: [401, 403, 403, 200],
+  },
+  'GET /api/admin/audit-log': { request: () => ({ url: '/api/admin/audit-log' }), expect: [401, 403, 403, 200] },
+};
+
+/** Routes from the app's own table, minus the built front end's static files and implied HEADs. */
+async function routeTable(): Promise<{ t: TestAppLike; keys: string[] }> {
+  const seen: string[] = [];
+  const t = await createTestApp({
+    serveWeb: true,
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const m of methods) seen.push(`${m} ${route.url}`);
+    },
+  });
+  const keys = [...new Set(seen)].filter((key) => {
+    const [method, url] = key.split(' ');
+    if (method === 'HEAD' && seen.includes(`GET ${url}`)) return false;
+    const file = path.join(WEB_DIST, url);
+    return !(url !== '/' && !url.includes(':') && file.startsWith(WEB_DIST) && fs.existsSync(file));
+  });
+  return { t, keys };
+}
+
+const { t, keys } = await routeTable();
+
+describe('access-control matrix (issue 11)', () => {
+  it('has an entry for every route, and no entry for a route that is gone', () => {
+    expect(
+      keys.filter((k) => !(k in MATRIX)),
+      'routes without a matrix entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !keys.includes(k)),
+      'entries without a route',
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    const entry = MATRIX[key];
+    const [method] = key.split(' ') as [InjectOptions['method']];
+    const actual: number[] = [];
+    const bodies: string[] = [];
+    for (const who of CALLERS) {
+      const w = await createWorld(t);
+      const req = entry.request(w, who);
+      const res = await t.inject({ method, ...req, as: who === 'anonymous' ? undefined : w[who] });
+      actual.push(res.statusCode);
+      bodies.push(`${who}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(actual, `[anonymous, other, owner, admin] for ${key}\n${bodies.join('\n')}`).toEqual(entry.expect);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A small world for the access-control matrix (issue 11): an owner with one of everything, another
+ * user, a peer the owner talks to, and an admin — each with a session minted straight into the
+ * session store (no argon2 per cell), so every cell of the matrix can start from a fresh world.
+ */
+import crypto from 'node:crypto';
+import { Signer } from '@fastify/cookie';
+import { businessServices, conversations, inquiries, messages, sessions, type User } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { LIMITS } from '../../src/core/limits';
+import type { TestApp, TestUser } from './app';
+import { createCard, createOwner, createProperty } from './discovery';
+
+export const WORLD_PASSWORD = 'password-123';
+let passwordHash: Promise<string> | undefined;
+
+/** A signed session cookie for the user, as @fastify/session would have set it at sign-in. */
+export async function mintSession(t: TestApp, user: User): Promise<TestUser> {
+  const sid = crypto.randomBytes(24).toString('base64url');
+  const expires = new Date(Date.now() + LIMITS.sessionTtlMs);
+  await t.database.db.insert(sessions).values({
+    sid,
+    expire: expires,
+    userId: user.id,
+    sess: {
+      userId: user.id,
+      cookie: { originalMaxAge: LIMITS.sessionTtlMs, expires: expires.toISOString(), httpOnly: true, path: '/' },
+    },
+  });
+  const value = new Signer(t.config.sessionSecret).sign(sid);
+  return { user, password: WORLD_PASSWORD, cookies: { 'bitaqa.sid': value } };
+}
+
+export interface World {
+  owner: TestUser;
+  other: TestUser;
+  peer: TestUser;
+  admin: TestUser;
+  /** The owner's approved, public card. */
+  card: { id: string };
+  /** The owner's card waiting for review. */
+  pendingCard: { id: string };
+  property: { id: string };
+  pendingProperty: { id: string };
+  service: { id: string };
+  /** Between the owner and the peer, with one message from the peer. */
+  conversation: { id: string };
+  /** A lead on the owner's card. */
+  inquiry: { id: string };
+}
+
+export async function createWorld(t: TestApp): Promise<World> {
+  const db = t.database.db;
+  passwordHash ??= hashPassword(WORLD_PASSWORD);
+  const hash = await passwordHash;
+  const tag = crypto.randomBytes(4).toString('hex');
+  const owner = await createOwner(db, {
+    role: 'real_estate_broker',
+    subscriptionStatus: 'active',
+    subscriptionPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    passwordHash: hash,
+  });
+  const other = await createOwner(db, { role: 'investor', passwordHash: hash });
+  const peer = await createOwner(db, { role: 'real_estate_developer', passwordHash: hash });
+  const admin = await createOwner(db, {
+    role: 'admin',
+    username: `admin-${tag}`,
+    email: `admin-${tag}@example.com`,
+    passwordHash: hash,
+  });
+  const card = await createCard(db, owner.id, { name: 'Owner Card', email: 'owner@example.com', brnNumber: '12345' });
+  const pendingCard = await createCard(db, owner.id, { name: 'Pending Card', status: 'pending', isPublic: false });
+  const property = await createProperty(db, owner.id, { title: 'Approved listing', permitNumber: '7112345678' });
+  const pendingProperty = await createProperty(db, owner.id, {
+    title: 'Pending listing',
+    isApproved: false,
+    permitNumber: '7112345678',
+  });
+  const [service] = await db
+    .insert(businessServices)
+    .values({ name: 'Owner service', serviceType: 'company', category: 'Legal & Professional', createdBy: owner.id })
+    .returning();
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ participant1Id: owner.id, participant2Id: peer.id, lastMessageAt: new Date() })
+    .returning();
+  await db.insert(messages).values({ conversationId: conversation.id, senderId: peer.id, content: 'Hello owner' });
+  const [inquiry] = await db
+    .insert(inquiries)
+    .values({
+      businessCardId: card.id,
+      inquirerName: 'Visitor',
+      inquirerEmail: 'visitor@example.com',
+      inquiryType: 'buying',
+      message: 'Interested',
+    })
+    .returning();
+  return {
+    owner: await mintSession(t, owner),
+    other: await mintSession(t, other),
+    peer: await mintSession(t, peer),
+    admin: await mintSession(t, admin),
+    card,
+    pendingCard,
+    property,
+    pendingProperty,
+    service,
+    conversation,
+    inquiry,
+  };
+}
