@@ -96,7 +96,10 @@ const MATRIX: Record<string, Entry> = {
     expect: [400, 400, 400, 400],
   },
   'POST /api/auth/resend-verification': {
-    request: () => ({ url: '/api/auth/resend-verification', payload: { email: 'someone@example.com' } }),
+    request: () => ({
+      url: '/api/auth/resend-verification',
+      payload: { email: `someone-${Math.random().toString(36).slice(2)}@example.com` },
+    }),
     expect: [200, 200, 200, 200],
   },
   'POST /api/auth/login': {
@@ -128,7 +131,11 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/admin/auth': { request: () => ({ url: '/api/admin/auth' }), expect: [401, 403, 403, 200] },
   'GET /api/login': { request: () => ({ url: '/api/login' }), expect: [302, 302, 302, 302] },
-  'GET /api/logout': { request: () => ({ url: '/api/logout' }), expect: [302, 302, 302, 302] },
+  'GET /api/logout': {
+    request: () => ({ url: '/api/logout' }),
+    expect: [302, 200, 200, 200],
+    note: 'a GET only shows the confirm page; the POST signs out',
+  },
   'POST /api/logout': { request: () => ({ url: '/api/logout' }), expect: [302, 302, 302, 302] },
   'POST /api/auth/login/2fa': {
     request: () => ({ url: '/api/auth/login/2fa', payload: { code: '123456' } }),

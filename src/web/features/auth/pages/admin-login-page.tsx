@@ -44,7 +44,8 @@ export function AdminLoginPage() {
         toast({ title: t('login.failedTitle'), description: error.serverMessage, variant: 'destructive' });
         return;
       }
-      const description = error instanceof ApiError && error.code === 'INVALID_CODE' ? t('admin.badCode') : t('admin.failed');
+      const description =
+        error instanceof ApiError && error.code === 'INVALID_CODE' ? t('admin.badCode') : t('admin.failed');
       toast({ title: t('login.failedTitle'), description, variant: 'destructive' });
     },
   });
