@@ -119,7 +119,8 @@ describe('profile overview', () => {
     expect(o.subscription).toMatchObject({ status: 'active', active: true, required: true });
     expect(o.cards).toEqual({ total: 2, approved: 1, pending: 1, rejected: 0 });
     expect(o.views).toEqual({ cardViews: 42, vcardDownloads: 5, qrVisits: 3, total: 50 });
-    expect(o.connections).toBe(2);
+    // Only friend A and the broker both wrote: the silent conversation with B is no connection.
+    expect(o.connections).toBe(1);
     expect(o.inquiries).toEqual({ total: 1, pending: 1 });
     expect(o.recentActivity).toHaveLength(10);
     expect(o.recentActivity.slice(0, 5).map((a: { type: string }) => a.type)).toEqual([

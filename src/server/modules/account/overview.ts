@@ -19,6 +19,7 @@ import {
   type User,
 } from '../../db/schema';
 import { countInquiriesByStatus } from '../inquiries/repository';
+import { countConnections } from '../messaging/connections';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 const EVENT_TYPES: Record<string, ActivityType> = { view: 'card_view', vcard: 'card_vcard', qr: 'card_qr' };
@@ -46,17 +47,6 @@ async function cardFigures(db: DbOrTx, userId: string) {
   }
   views.total = views.cardViews + views.vcardDownloads + views.qrVisits;
   return { cards, views };
-}
-
-/** People the user has a conversation with (one conversation per pair, issue 5). */
-async function connectionCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      n: sql<number>`count(distinct case when ${conversations.participant1Id} = ${userId} then ${conversations.participant2Id} else ${conversations.participant1Id} end)::int`,
-    })
-    .from(conversations)
-    .where(or(eq(conversations.participant1Id, userId), eq(conversations.participant2Id, userId)));
-  return row?.n ?? 0;
 }
 
 async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
@@ -186,7 +176,7 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
 export async function profileOverview(db: DbOrTx, user: User): Promise<ProfileOverview> {
   const [{ cards, views }, connections, inquiryCounts, activity] = await Promise.all([
     cardFigures(db, user.id),
-    connectionCount(db, user.id),
+    countConnections(db, user.id),
     countInquiriesByStatus(db, user.id),
     recentActivity(db, user.id),
   ]);

@@ -197,7 +197,26 @@ describe('reading a card', () => {
     await setVisibility('connections');
     expect((await get(card.id)).statusCode).toBe(404);
     expect((await get(card.id, stranger)).statusCode).toBe(404);
+    // Issue 11 finding 5: starting a conversation, or writing into it alone, is no connection.
+    expect((await get(card.id, contact)).statusCode).toBe(404);
+    const write = async (as: TestUser, content: string) =>
+      expect(
+        (
+          await t.inject({
+            method: 'POST',
+            url: '/api/messages',
+            payload: { conversationId: started.json().id, content },
+            as,
+          })
+        ).statusCode,
+      ).toBe(201);
+    await write(contact, 'Hello, may I see your card?');
+    expect((await get(card.id, contact)).statusCode).toBe(404);
+    expect((await get(`${card.id}/vcard`, contact)).statusCode).toBe(404);
+    // The owner's reply is the acceptance: now they are connections.
+    await write(owner, 'Of course.');
     expect((await get(card.id, contact)).statusCode).toBe(200);
+    expect((await get(card.id, stranger)).statusCode).toBe(404);
 
     await setVisibility('public');
     expect((await get(card.id)).statusCode).toBe(200);

@@ -1,15 +1,7 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  type BusinessCard,
-  businessCards,
-  cardEvents,
-  conversations,
-  properties,
-  type User,
-  users,
-} from '../../db/schema';
+import { type BusinessCard, businessCards, cardEvents, properties, type User, users } from '../../db/schema';
 
 export type CardOwner = Pick<
   User,
@@ -41,22 +33,21 @@ function selectCards(db: DbOrTx) {
     .innerJoin(users, eq(users.id, businessCards.userId));
 }
 
-/** True when the two users share a conversation: a "connection" for card visibility (issue 6). */
-export async function areConnected(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      sql`least(${conversations.participant1Id}, ${conversations.participant2Id}) = least(${a}::uuid, ${b}::uuid)
-        and greatest(${conversations.participant1Id}, ${conversations.participant2Id}) = greatest(${a}::uuid, ${b}::uuid)`,
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function findCardById(db: DbOrTx, id: string): Promise<CardRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await selectCards(db).where(eq(businessCards.id, id)).limit(1);
+  return row;
+}
+
+/** The user's newest approved card marked public (a listing's contact box), whatever its visibility. */
+export async function findNewestApprovedCard(db: DbOrTx, userId: string): Promise<CardRow | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await selectCards(db)
+    .where(
+      and(eq(businessCards.userId, userId), eq(businessCards.status, 'approved'), eq(businessCards.isPublic, true)),
+    )
+    .orderBy(desc(businessCards.createdAt), desc(businessCards.id))
+    .limit(1);
   return row;
 }
 

@@ -17,13 +17,14 @@ import {
   countCardsByUser,
   deleteCard,
   findCardById,
+  findNewestApprovedCard,
   insertCard,
-  areConnected,
   listCardsByUser,
   lockCard,
   recordCardEvents,
   updateCard,
 } from './repository';
+import { areConnected } from '../messaging/connections';
 
 export const CARD_NOT_FOUND = 'Business card not found';
 const cardNotFound = () => notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
@@ -42,7 +43,8 @@ export function isPubliclyVisible(row: CardRow): boolean {
 
 /**
  * Whether a visitor (signed in or not) may open the card as the public does: published and
- * public, or "connections only" and the visitor shares a conversation with the owner (issue 6).
+ * public, or "connections only" and the visitor is a connection of the owner: both have written
+ * in their conversation (issue 11 finding 5; messaging/connections.ts).
  * Owners and admins see more; see isOwnerOrAdmin.
  */
 export async function canViewCard(db: DbOrTx, viewerId: string | null, row: CardRow): Promise<boolean> {
@@ -57,6 +59,28 @@ export async function canViewCard(db: DbOrTx, viewerId: string | null, row: Card
 
 export function isOwnerOrAdmin(viewer: Viewer, row: CardRow): boolean {
   return !!viewer && (viewer.id === row.card.userId || viewer.role === 'admin');
+}
+
+/**
+ * Whether the viewer may see how to reach this user (issue 11 finding 5): the owner's card
+ * visibility decides for every place that shows their phone or e-mail, listings included.
+ */
+export async function mayContact(
+  db: DbOrTx,
+  viewer: Viewer,
+  owner: Pick<User, 'id' | 'cardVisibility'>,
+): Promise<boolean> {
+  if (viewer && (viewer.id === owner.id || viewer.role === 'admin')) return true;
+  const visibility = owner.cardVisibility ?? 'public';
+  if (visibility === 'public') return true;
+  return visibility === 'connections' && !!viewer && (await areConnected(db, viewer.id, owner.id));
+}
+
+/** The owner's newest card the viewer may open, for a listing's contact box; null when none. */
+export async function contactCardFor(db: DbOrTx, ownerId: string, viewer: Viewer): Promise<CardRow | null> {
+  const row = await findNewestApprovedCard(db, ownerId);
+  if (!row) return null;
+  return isOwnerOrAdmin(viewer, row) || (await canViewCard(db, viewer?.id ?? null, row)) ? row : null;
 }
 
 /** The API shape. Review notes and statistics are only for the owner and admins. */

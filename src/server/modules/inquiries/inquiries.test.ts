@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { businessCards, conversations, inquiries, users } from '../../db/schema';
+import { businessCards, conversations, inquiries, messages, users } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 
 const t = await createTestApp();
@@ -97,7 +97,10 @@ describe('sending an inquiry from a public card', () => {
     expect((await send(card.id, lead())).statusCode).toBe(404);
     const stranger = await t.signUp({ role: 'investor' });
     const friend = await t.signUp({ role: 'investor' });
-    await t.database.db.insert(conversations).values({ participant1Id: friend.user.id, participant2Id: owner.user.id });
+    const [conv] = await t.database.db
+      .insert(conversations)
+      .values({ participant1Id: friend.user.id, participant2Id: owner.user.id })
+      .returning();
     const post = (as: TestUser) =>
       t.inject({
         method: 'POST',
@@ -107,6 +110,10 @@ describe('sending an inquiry from a public card', () => {
         remoteAddress: freshIp(),
       });
     expect((await post(stranger)).statusCode).toBe(404);
+    // Issue 11 finding 5: a conversation only the friend wrote in is no connection yet.
+    await t.database.db.insert(messages).values({ conversationId: conv.id, senderId: friend.user.id, content: 'Hi' });
+    expect((await post(friend)).statusCode).toBe(404);
+    await t.database.db.insert(messages).values({ conversationId: conv.id, senderId: owner.user.id, content: 'Hello' });
     expect((await post(friend)).statusCode).toBe(201);
     expect(await storedFor(card.id)).toHaveLength(1);
   });

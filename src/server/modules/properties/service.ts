@@ -4,7 +4,7 @@
  * same transaction and the owner is told by e-mail.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UserRole } from '../../../core/enums';
 import {
   PERMIT_REQUIRED,
@@ -15,10 +15,11 @@ import {
   type PropertyPatch,
 } from '../../../core/schemas/properties';
 import type { AppContext } from '../../context';
-import { businessCards, properties, type User } from '../../db/schema';
+import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
+import { contactCardFor, mayContact } from '../cards/service';
 import { findUserById } from '../users/repository';
 import { countOwnerProperties, findPropertyRow, type PropertyRow, toProperty } from './repository';
 
@@ -104,28 +105,14 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
       const hidden = !owner || owner.deletedAt || owner.suspendedAt;
       if ((!row.p.isApproved || hidden) && !isOwner && !isAdmin)
         throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
-      // Contact details: the owner's newest approved public card, else their profile phone.
-      const [card] = await db
-        .select({
-          id: businessCards.id,
-          phone: businessCards.phone,
-          countryCode: businessCards.countryCode,
-          email: businessCards.email,
-        })
-        .from(businessCards)
-        .where(
-          and(
-            eq(businessCards.userId, row.p.userId),
-            eq(businessCards.status, 'approved'),
-            eq(businessCards.isPublic, true),
-          ),
-        )
-        .orderBy(desc(businessCards.createdAt))
-        .limit(1);
+      // Contact details: the owner's newest card the viewer may open, else their profile phone;
+      // both only as far as the owner's card visibility allows (issue 11 finding 5).
+      const reachable = !!owner && (await mayContact(db, viewer, owner));
+      const card = reachable ? (await contactCardFor(db, row.p.userId, viewer))?.card : undefined;
       const cardPhone = card?.phone
         ? `${card.phone.startsWith('+') ? '' : `${card.countryCode ?? ''} `}${card.phone}`.trim()
         : null;
-      const userPhone = owner ? owner.phone || `${owner.countryCode} ${owner.phoneNumber}` : null;
+      const userPhone = owner && reachable ? owner.phone || `${owner.countryCode} ${owner.phoneNumber}` : null;
       return {
         ...toProperty(row, { private: isOwner || isAdmin }),
         contact: { phone: cardPhone ?? userPhone, email: card?.email ?? null, cardId: card?.id ?? null },
