@@ -14,6 +14,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   params: Record<string, string>;
+  /** The Idempotency-Key header, when the client sent one. */
+  idempotencyKey?: string;
 }
 
 export interface FakeSubscription {
@@ -37,6 +39,8 @@ export class FakeStripe {
   readonly prices = new Map<string, Obj>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, Obj>();
+  /** Answers already given per Idempotency-Key: Stripe replays them instead of acting twice. */
+  private readonly replies = new Map<string, [number, Obj]>();
   private server?: http.Server;
   url = '';
 
@@ -51,8 +55,13 @@ export class FakeStripe {
         const params: Record<string, string> = {};
         for (const [k, v] of new URLSearchParams(u.search)) params[k] = v;
         for (const [k, v] of new URLSearchParams(body)) params[k] = v;
-        this.requests.push({ method: req.method ?? 'GET', path: u.pathname, params });
-        const [status, json] = this.route(req.method ?? 'GET', u.pathname, params);
+        const key = req.headers['idempotency-key'];
+        const idempotencyKey = typeof key === 'string' ? key : undefined;
+        this.requests.push({ method: req.method ?? 'GET', path: u.pathname, params, idempotencyKey });
+        const replayed = idempotencyKey ? this.replies.get(`${req.method} ${u.pathname} ${idempotencyKey}`) : undefined;
+        const [status, json] = replayed ?? this.route(req.method ?? 'GET', u.pathname, params);
+        if (idempotencyKey && !replayed)
+          this.replies.set(`${req.method} ${u.pathname} ${idempotencyKey}`, [status, json]);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(json));
       });
@@ -183,6 +192,19 @@ export class FakeStripe {
         ? this.invoices.get(sub.latestInvoice)
         : sub.latestInvoice,
     };
+  }
+
+  /** A subscription made outside our server's normal path (e.g. the loser of a race). */
+  createSubscription(customer: string, userId: string): FakeSubscription {
+    const price = [...this.prices.keys()][0] ?? 'price_unknown';
+    const [, json] = this.route('POST', '/v1/subscriptions', {
+      customer,
+      'metadata[userId]': userId,
+      'items[0][price]': price,
+    });
+    const sub = this.subscriptions.get(json.id as string);
+    if (!sub) throw new Error(`could not create a subscription: ${JSON.stringify(json)}`);
+    return sub;
   }
 
   /** Stripe's side of a successful payment of the subscription's latest invoice. */

@@ -101,34 +101,41 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
         return { ...base, clientSecret };
       }
 
-      let started: Awaited<ReturnType<StripePaymentProvider['startSubscription']>>;
-      try {
-        started = await provider.startSubscription({
-          id: user.id,
-          email: user.email,
-          name: `${user.firstName} ${user.lastName}`,
-          stripeCustomerId: user.stripeCustomerId,
-          stripeSubscriptionId: user.stripeSubscriptionId,
-        });
-      } catch (err) {
-        log.error({ err }, 'stripe: could not start the subscription');
-        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Failed to initialize subscription. Please try again.');
-      }
-      await db.transaction(async (tx) => {
+      // Issue 11 finding 10: the user's row stays locked from the check to the stored result, so
+      // a second start (double click, two tabs) waits and then reuses the first subscription;
+      // the idempotency key covers a retry after a failure between Stripe and the commit.
+      const started = await db.transaction(async (tx) => {
+        const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update').limit(1);
+        if (!fresh) throw notFound('User not found', 'USER_NOT_FOUND');
+        assertMayPay(fresh);
+        let result: Awaited<ReturnType<StripePaymentProvider['startSubscription']>>;
+        try {
+          result = await provider.startSubscription({
+            id: fresh.id,
+            email: fresh.email,
+            name: `${fresh.firstName} ${fresh.lastName}`,
+            stripeCustomerId: fresh.stripeCustomerId,
+            stripeSubscriptionId: fresh.stripeSubscriptionId,
+          });
+        } catch (err) {
+          log.error({ err }, 'stripe: could not start the subscription');
+          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Failed to initialize subscription. Please try again.');
+        }
         await tx
           .update(users)
-          .set({ stripeCustomerId: started.stripeCustomerId, stripeSubscriptionId: started.stripeSubscriptionId })
+          .set({ stripeCustomerId: result.stripeCustomerId, stripeSubscriptionId: result.stripeSubscriptionId })
           .where(eq(users.id, user.id));
         await tx
           .insert(payments)
           .values({
             userId: user.id,
             provider: 'stripe',
-            providerRef: started.paymentRef,
+            providerRef: result.paymentRef,
             amountAed: SUBSCRIPTION.priceAed,
             status: 'pending',
           })
           .onConflictDoNothing();
+        return result;
       });
       return { ...base, clientSecret: started.clientSecret, publishableKey: provider.publishableKey };
     },
@@ -239,28 +246,43 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
     },
   };
 
-  /** The user a Stripe subscription belongs to: by the stored id, else by the metadata we set. */
+  /**
+   * The user a Stripe subscription belongs to: by the stored id, else by the `metadata.userId`
+   * we set when creating it (issue 11 finding 10). A subscription not on file is adopted when
+   * the user has none, or when it is the one they paid: a paying user never stays inactive
+   * because another, unpaid subscription of theirs is the one on file. An unpaid stray changes
+   * nothing, so it can never turn an active user off.
+   */
   async function findSubscriber(
     subscriptionId: string,
-    remote: { userId: string | null; customerId: string | null } | null,
+    remote: { userId: string | null; customerId: string | null; active: boolean } | null,
   ) {
     const [byId] = await db.select().from(users).where(eq(users.stripeSubscriptionId, subscriptionId)).limit(1);
     if (byId) return byId;
     if (!remote?.userId || !remote.customerId) return undefined;
-    // Our own update after creating the subscription may have failed: adopt it by the metadata
-    // we set, but only for its customer and when the user has no other subscription on file.
-    const [adopted] = await db
-      .update(users)
-      .set({ stripeSubscriptionId: subscriptionId })
-      .where(
-        and(
-          eq(users.id, remote.userId),
-          eq(users.stripeCustomerId, remote.customerId),
-          isNull(users.stripeSubscriptionId),
-        ),
-      )
-      .returning();
-    return adopted;
+    return db.transaction(async (tx) => {
+      const [owner] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, remote.userId as string), isNull(users.deletedAt)))
+        .for('update')
+        .limit(1);
+      // Only for the customer we created for this user (metadata is ours, but be strict).
+      if (!owner || (owner.stripeCustomerId && owner.stripeCustomerId !== remote.customerId)) return undefined;
+      if (owner.stripeSubscriptionId && !remote.active) return undefined;
+      const [adopted] = await tx
+        .update(users)
+        .set({ stripeSubscriptionId: subscriptionId, stripeCustomerId: remote.customerId })
+        .where(eq(users.id, owner.id))
+        .returning();
+      if (owner.stripeSubscriptionId) {
+        log.warn(
+          { userId: owner.id, replaced: owner.stripeSubscriptionId, paid: subscriptionId },
+          'stripe: the user paid a subscription other than the one on file; it is theirs now',
+        );
+      }
+      return adopted;
+    });
   }
 }
 

@@ -52,6 +52,11 @@ function clientSecretOf(sub: Stripe.Subscription): { secret: string; invoiceId: 
   return secret && invoice.id ? { secret, invoiceId: invoice.id } : null;
 }
 
+/** One key per (user, subscription on file): the next subscription of that user, once. */
+export function subscriptionIdempotencyKey(customer: Pick<BillingCustomer, 'id' | 'stripeSubscriptionId'>): string {
+  return `bitaqa-subscription-${customer.id}-after-${customer.stripeSubscriptionId ?? 'none'}`;
+}
+
 export function createStripeProvider(cfg: NonNullable<Config['stripe']>): StripePaymentProvider {
   const client = new Stripe(cfg.secretKey, {
     maxNetworkRetries: 1,
@@ -112,14 +117,19 @@ export function createStripeProvider(cfg: NonNullable<Config['stripe']>): Stripe
         }
       }
 
-      const sub = await client.subscriptions.create({
-        customer: customerId,
-        items: [{ price: await priceId() }],
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
-        expand: ['latest_invoice.confirmation_secret'],
-        metadata: { userId: customer.id },
-      });
+      // Issue 11 finding 10: the key names this user's next subscription (after the one on file,
+      // if any), so a retried or doubled request gets the same subscription back from Stripe.
+      const sub = await client.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: await priceId() }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+          metadata: { userId: customer.id },
+        },
+        { idempotencyKey: subscriptionIdempotencyKey(customer) },
+      );
       const secret = clientSecretOf(sub);
       if (!secret) throw new Error(`Stripe subscription ${sub.id} has no payable invoice`);
       return {
