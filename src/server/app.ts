@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
 import { AppError } from './errors';
 import { registerModules } from './modules';
 import { loadUser } from './modules/auth/guards';
@@ -109,6 +110,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ? 'Malformed JSON in request body'
           : error.message;
       return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restart, failover, terminated backend): weather, not a bug (issue 12).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+        message: 'The service is briefly unavailable (database connection lost). Please try again in a few seconds.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });

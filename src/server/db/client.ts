@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './faults';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,12 +46,45 @@ export type DatabaseOptions =
 
 const pgliteExtensions = { pg_trgm, unaccent };
 
+/** A plain read outside a transaction: safe to send again after the connection dropped. */
+const IDEMPOTENT_READ = /^\s*select\b/i;
+
+/**
+ * A pool that survives the database going away (issue 12): every client, idle or checked out,
+ * has an error listener (node-postgres emits 'error' on a client whose connection dies, and an
+ * unhandled 'error' event ends the process); the failed query itself rejects and the error
+ * handler answers 503. A plain SELECT sent through the pool is retried once on a fresh
+ * connection, so a read that met a terminated backend usually succeeds anyway.
+ */
+function createResilientPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool has already dropped it and opens another on demand.
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // A checked-out client lost its connection: its query rejects, and release() discards it.
+    });
+  });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const retrying = async (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    if (typeof args[args.length - 1] === 'function' || !text || !IDEMPOTENT_READ.test(text)) return query(...args);
+    try {
+      return await query(...args);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      return query(...args);
+    }
+  };
+  pool.query = retrying as typeof pool.query;
+  return pool;
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
-    });
+    const pool = createResilientPool(opts.url, opts.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', pool, close: () => pool.end() };

@@ -1,0 +1,138 @@
+/**
+ * Database faults are weather, not death (issue 12 "Done when"). A real server process on
+ * PostgreSQL takes writes from 8 concurrent clients while the test terminates the app's
+ * backends 30 times in 3 s: the process stays up, clients get 503 + Retry-After (never 500)
+ * during the outage, and every acknowledged message is in the database afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { users } from './schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { createTestDatabase, type TestDatabase, usePostgres } from '../../../tests/helpers/test-db';
+import { type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
+
+const APP_NAME = 'bitaqa_fault_test';
+
+describe.skipIf(!usePostgres)('PostgreSQL backends terminated under write load', () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  let admin: pg.Client;
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  async function user(name: string): Promise<{ id: string; email: string }> {
+    const email = `${name}.${Math.random().toString(36).slice(2)}@example.com`;
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword('password-123'),
+        firstName: name,
+        lastName: 'Test',
+        phoneNumber: '501234567',
+        countryCode: '+971',
+        isEmailVerified: true,
+        roleChosen: true,
+      })
+      .returning();
+    return { id: row.id, email };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = new URL(database.url as string);
+    url.searchParams.set('application_name', APP_NAME);
+    server = await spawnServer(serverEnv({ DATABASE_URL: url.toString() }));
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await admin?.end();
+    await database?.close();
+  });
+
+  it('stays up, answers 503 during the outage and keeps every acknowledged write', async () => {
+    const a = await user('Ahmed');
+    const b = await user('Carlos');
+    const cookie = await signIn(a.email, 'password-123');
+    await signIn(b.email, 'password-123');
+    const started = await fetch(`${server.url}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ participantId: b.id }),
+    });
+    const conversationId = (await started.json()).id as string;
+
+    const acknowledged: string[] = [];
+    const statuses = new Map<number, number>();
+    let missingRetryAfter = 0;
+    let killing = true;
+    let okAfterOutage = 0;
+    let giveUpAt = Number.POSITIVE_INFINITY;
+
+    const writer = async (w: number) => {
+      for (let n = 0; killing || (okAfterOutage < 16 && Date.now() < giveUpAt); n++) {
+        const content = `writer ${w} message ${n}`;
+        const res = await fetch(`${server.url}/api/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ conversationId, content }),
+        });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201) {
+          acknowledged.push(content);
+          if (!killing) okAfterOutage++;
+        }
+        if (res.status === 503 && !res.headers.get('retry-after')) missingRetryAfter++;
+      }
+    };
+
+    const killer = async () => {
+      // 30 rounds in 3 s: terminate every backend of the app (pool and listener connections).
+      for (let round = 0; round < 30; round++) {
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+          APP_NAME,
+        ]);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      killing = false;
+      giveUpAt = Date.now() + 20_000;
+    };
+
+    await Promise.all([killer(), ...Array.from({ length: 8 }, (_, w) => writer(w))]);
+
+    const served = Object.fromEntries(statuses);
+    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(okAfterOutage, server.output().slice(-5000)).toBeGreaterThanOrEqual(16);
+    // Only success or a retryable "come back later" — never a 500.
+    expect(Object.keys(served).sort(), JSON.stringify(served)).toEqual(expect.arrayContaining(['201']));
+    for (const status of statuses.keys()) expect([201, 503], JSON.stringify(served)).toContain(status);
+    expect(statuses.get(503) ?? 0, JSON.stringify(served)).toBeGreaterThan(0);
+    expect(missingRetryAfter).toBe(0);
+
+    const stored = await admin.query<{ content: string }>('select content from messages where conversation_id = $1', [
+      conversationId,
+    ]);
+    const inDb = new Set(stored.rows.map((r) => r.content));
+    const lost = acknowledged.filter((c) => !inDb.has(c));
+    expect(lost).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(16);
+
+    const health = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
+    expect(health.status).toBe(200);
+  });
+});
