@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
 import { AppError } from './errors';
@@ -61,6 +61,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Every route as registered, for tests that walk all of them (fuzzing, access matrix).
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods)
+      routeTable.push({ method, url: r.url, schema: r.schema, websocket: 'websocket' in r && Boolean(r.websocket) });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

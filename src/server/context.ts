@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mail/mailer';
@@ -13,8 +14,18 @@ export interface AppContext {
   limits: RateLimits;
 }
 
+/** One registered route (method, path pattern, declared schemas). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  websocket: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route of the app, filled as routes register. */
+    routeTable: RouteEntry[];
   }
 }

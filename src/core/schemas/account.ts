@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CARD_VISIBILITIES, USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { emailField } from './common';
+import { emailField, text } from './common';
 
 export const NOTIFICATION_KINDS = ['messages', 'inquiries', 'cardStatus', 'subscription'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -74,14 +74,12 @@ export const settingsUpdateSchema = z.object({
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
-const newPassword = z
-  .string({ error: 'New password is required' })
+const newPassword = text({ error: 'New password is required' })
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, 'Password is too long');
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
+  currentPassword: text({ error: 'Current password is required' })
     .min(1, 'Current password is required')
     .max(LIMITS.passwordMax),
   newPassword,
@@ -90,7 +88,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The Settings form adds a confirmation field the server does not need. */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string({ error: 'Please confirm your password' }) })
+  .extend({ confirmPassword: text({ error: 'Please confirm your password' }) })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
@@ -100,8 +98,7 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
-export const twoFactorCodeField = z
-  .string({ error: 'Enter the code from your authenticator app' })
+export const twoFactorCodeField = text({ error: 'Enter the code from your authenticator app' })
   .trim()
   .min(6, 'Enter the code from your authenticator app')
   .max(20, 'Enter the code from your authenticator app');
@@ -112,7 +109,7 @@ export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 export const twoFactorDisableSchema = z
   .object({
     code: twoFactorCodeField.optional(),
-    password: z.string().max(LIMITS.passwordMax).optional(),
+    password: text().max(LIMITS.passwordMax).optional(),
   })
   .refine((v) => !!v.code || !!v.password, {
     message: 'Enter a code from your authenticator app or your password',

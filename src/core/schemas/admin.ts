@@ -1,7 +1,7 @@
 /** Admin control center payloads (spec §2 Admin, issue 6): real statistics, review, users, audit. */
 import { z } from 'zod';
 import { CARD_STATUSES, USER_ROLES } from '../enums';
-import { pagination } from './common';
+import { pagination, text } from './common';
 
 /** Weeks of sign-ups the statistics chart shows. */
 export const SIGNUP_WEEKS = 12;
@@ -80,7 +80,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersQuerySchema = pagination.extend({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   role: z.enum(USER_ROLES).optional(),
   suspended: z.enum(['true', 'false']).optional(),
 });
@@ -106,8 +106,8 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = pagination.extend({
-  entityType: z.string().trim().max(32).optional(),
-  entityId: z.string().trim().max(100).optional(),
+  entityType: text().trim().max(32).optional(),
+  entityId: text().trim().max(100).optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 

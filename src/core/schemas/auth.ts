@@ -3,31 +3,28 @@ import { z } from 'zod';
 import { COUNTRY_CODES, PROFESSIONAL_ROLES, USER_ROLES, UI_LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
 import { withoutBidi } from './bidi';
-import { emailField } from './common';
+import { emailField, text } from './common';
 
-const password = z
-  .string({ error: 'Password is required' })
+const password = text({ error: 'Password is required' })
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, 'Password is too long');
 
 const personName = (label: string) =>
   withoutBidi(
-    z
-      .string({ error: `${label} is required` })
+    text({ error: `${label} is required` })
       .trim()
       .min(1, `${label} is required`)
       .max(LIMITS.nameMax, `${label} is too long`),
   );
 
-export const phoneNumberField = z
-  .string({ error: 'Phone number is required' })
+export const phoneNumberField = text({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')
   .regex(/^[0-9 ()-]{5,20}$/, 'Please enter a valid phone number');
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -39,7 +36,7 @@ export const registerSchema = z
     phoneNumber: phoneNumberField,
     countryCode: z.enum(COUNTRY_CODES, { error: 'Please choose a country code' }),
     password,
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    confirmPassword: text({ error: 'Please confirm your password' }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
@@ -48,10 +45,10 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  username: text({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
   /** The authenticator (or recovery) code, required when the admin has two-factor on (issue 11 finding 6). */
-  code: z.string().trim().max(32).optional(),
+  code: text().trim().max(32).optional(),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
@@ -60,7 +57,7 @@ export const updateRoleSchema = z.object({
 });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 
 export const profileSchema = z.object({
   firstName: personName('First name'),
@@ -69,8 +66,7 @@ export const profileSchema = z.object({
   phone: z
     .union([
       z.literal(''),
-      z
-        .string()
+      text()
         .trim()
         .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
     ])
@@ -86,7 +82,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export const preferencesSchema = z.object({ preferredLanguage: z.enum(UI_LANGUAGES) });
 
 export const verifyEmailSchema = z.object({
-  token: z.string().min(10, 'The verification link is not valid').max(200),
+  token: text().min(10, 'The verification link is not valid').max(200),
 });
 
 export const resendVerificationSchema = z.object({ email: emailField });

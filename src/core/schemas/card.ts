@@ -22,7 +22,7 @@ import {
   USER_ROLES,
 } from '../enums';
 import { LIMITS } from '../limits';
-import { emailField, httpUrl, optionalHttpUrl } from './common';
+import { emailField, httpUrl, optionalHttpUrl, text } from './common';
 
 /** A user may hold a few cards (one per role or company), not an unbounded number. */
 export const MAX_CARDS_PER_USER = 10;
@@ -40,7 +40,7 @@ const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T,
     .nullable();
 
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().nullable();
+  text().trim().max(max, `${label} must be at most ${max} characters`).optional().nullable();
 
 const enumList = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z
@@ -50,9 +50,7 @@ const enumList = <const T extends readonly [string, ...string[]]>(values: T, lab
 
 const textList = (label: string) =>
   z
-    .array(
-      z.string().trim().min(1).max(LIST_ITEM_MAX, `Each ${label} entry must be at most ${LIST_ITEM_MAX} characters`),
-    )
+    .array(text().trim().min(1).max(LIST_ITEM_MAX, `Each ${label} entry must be at most ${LIST_ITEM_MAX} characters`))
     .max(LIMITS.listMax, `At most ${LIMITS.listMax} ${label} entries`)
     .optional();
 
@@ -67,13 +65,12 @@ const optionalInt = (min: number, max: number, label: string) =>
 
 const shaped = (re: RegExp, message: string) =>
   z
-    .union([z.literal(''), z.string().trim().regex(re, message)])
+    .union([z.literal(''), text().trim().regex(re, message)])
     .optional()
     .nullable();
 
 /** An image: an http(s) URL or a path on this site (uploads, generated avatars). */
-export const imageUrl = z
-  .string()
+export const imageUrl = text()
   .trim()
   .max(LIMITS.urlMax)
   .refine(
@@ -103,15 +100,13 @@ export const LICENSE_PATTERNS = {
 /** The card payload of the create and edit forms (spec §5: only name and profession are enforced). */
 export const cardInputSchema = z.object({
   name: withoutBidi(
-    z
-      .string({ error: 'Name is required' })
+    text({ error: 'Name is required' })
       .trim()
       .min(1, 'Name is required')
       .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
   ),
   profession: withoutBidi(
-    z
-      .string({ error: 'Profession is required' })
+    text({ error: 'Profession is required' })
       .trim()
       .min(1, 'Profession is required')
       .max(LIMITS.shortTextMax, `Profession must be at most ${LIMITS.shortTextMax} characters`),
@@ -121,8 +116,7 @@ export const cardInputSchema = z.object({
   phone: z
     .union([
       z.literal(''),
-      z
-        .string()
+      text()
         .trim()
         .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. 50 123 4567'),
     ])
@@ -239,7 +233,7 @@ export type Card = z.infer<typeof cardSchema>;
 export const cardStatusUpdateSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
   isPublic: z.boolean().optional(),
-  reason: z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
+  reason: text().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
 });
 export type CardStatusUpdate = z.infer<typeof cardStatusUpdateSchema>;
 
@@ -277,7 +271,7 @@ export const AI_ROLE_REQUIRED = 'Role Required: please choose your professional 
 
 export const aiGenerateRequestSchema = z.object({
   role: z.enum(PROFESSIONAL_ROLES, { error: AI_ROLE_REQUIRED }),
-  name: z.string({ error: AI_NAME_REQUIRED }).trim().min(1, AI_NAME_REQUIRED).max(LIMITS.nameMax),
+  name: text({ error: AI_NAME_REQUIRED }).trim().min(1, AI_NAME_REQUIRED).max(LIMITS.nameMax),
   company: optionalText(LIMITS.shortTextMax, 'Company'),
   language: z.enum(UI_LANGUAGES).optional(),
   roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),

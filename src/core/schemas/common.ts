@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 
+/**
+ * NUL and the other C0 control characters (and DEL), except tab, line feed and carriage return.
+ * PostgreSQL refuses NUL in text, and none of them belong in anything a person types (issue 12).
+ */
+const CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/**
+ * The string every request text field starts from (issue 12 "Bad input never 500s"): refuses
+ * control characters with a 400 at the schema. Chain .trim(), .max() etc. as on text().
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).regex(CONTROL_CHARS, 'Must not contain control characters');
+}
+
 /** An http(s) URL only: javascript:, data: and every other scheme are refused (issue 3). */
-export const httpUrl = z
-  .string()
+export const httpUrl = text()
   .trim()
   .max(LIMITS.urlMax)
   .refine((v) => {
@@ -23,10 +36,9 @@ export const optionalHttpUrl = z
   .optional()
   .nullable();
 
-export const uuidParam = z.object({ id: z.string().uuid('Not a valid id') });
+export const uuidParam = z.object({ id: text().uuid('Not a valid id') });
 
-export const emailField = z
-  .string({ error: 'Email is required' })
+export const emailField = text({ error: 'Email is required' })
   .trim()
   .toLowerCase()
   .max(254)
@@ -36,3 +48,14 @@ export const pagination = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/**
+ * A PATCH body must change something (issue 12): `{}` answers 400 instead of reaching the
+ * database as an empty UPDATE. Applied where the route declares its body, so the shared schema
+ * stays extendable for forms.
+ */
+export function atLeastOneField<T extends z.ZodType<Record<string, unknown>>>(schema: T) {
+  return schema.refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Send at least one field to change',
+  });
+}

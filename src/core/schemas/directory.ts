@@ -16,7 +16,7 @@ import {
 } from '../enums';
 import { LIMITS } from '../limits';
 import { emirateFromName } from '../places';
-import { pagination } from './common';
+import { pagination, text } from './common';
 
 export const SPECIALIZATIONS = [
   ...BROKER_SPECIALIZATIONS,
@@ -41,13 +41,12 @@ export const optionalQueryEnum = <const T extends readonly [string, ...string[]]
   z.preprocess(unset, z.enum(values, { error: `Unknown ${label}` }).optional());
 
 export const queryText = (max: number, label: string) =>
-  z.preprocess(unset, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(unset, text().trim().max(max, `${label} must be at most ${max} characters`).optional());
 
 /** "Dubai", "abu dhabi", "abu_dhabi" → the emirate code. */
 export const cityParam = z.preprocess(
   unset,
-  z
-    .string()
+  text()
     .max(40)
     .transform((v, ctx) => {
       const emirate = emirateFromName(v);

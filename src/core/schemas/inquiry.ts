@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES } from '../enums';
 import { LIMITS } from '../limits';
 import { withoutBidi } from './bidi';
-import { emailField, pagination } from './common';
+import { emailField, pagination, text } from './common';
 
 export { INQUIRY_STATUSES, INQUIRY_TYPES };
 
@@ -14,29 +14,27 @@ export const INQUIRY_MESSAGE_MAX = 2000;
 /** The contact form on /cards/{id}. */
 export const inquiryCreateSchema = z.object({
   inquirerName: withoutBidi(
-    z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(LIMITS.nameMax, 'Name is too long'),
+    text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(LIMITS.nameMax, 'Name is too long'),
   ),
   inquirerEmail: emailField,
   inquirerPhone: z
     .union([
       z.literal(''),
-      z
-        .string()
+      text()
         .trim()
         .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
     ])
     .optional()
     .nullable(),
   inquiryType: z.enum(INQUIRY_TYPES, { error: 'Please choose what your inquiry is about' }),
-  message: z
-    .string()
+  message: text()
     .trim()
     .max(INQUIRY_MESSAGE_MAX, `Message must be at most ${INQUIRY_MESSAGE_MAX} characters`)
     .optional()
     .nullable(),
   consent: z.literal(true, { error: 'Please agree to be contacted about your inquiry' }),
   /** Honeypot: hidden from people, filled in by bots. A filled one is accepted and dropped. */
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
 });
 export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
 

@@ -3,6 +3,7 @@
  * The composer validates with the same schema the server applies to POST /api/messages.
  */
 import { z } from 'zod';
+import { text } from './common';
 import { USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
 
@@ -22,26 +23,25 @@ export const WS_CLOSE = {
   forbidden: 4403,
 } as const;
 
-export const messageContentField = z
-  .string({ error: 'Message cannot be empty' })
+export const messageContentField = text({ error: 'Message cannot be empty' })
   .trim()
   .min(1, 'Message cannot be empty')
   .max(LIMITS.messageMax, `Message must be at most ${LIMITS.messageMax} characters`);
 
 export const startConversationSchema = z.object({
-  participantId: z.string({ error: 'participantId is required' }).uuid('Not a valid user id'),
+  participantId: text({ error: 'participantId is required' }).uuid('Not a valid user id'),
 });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
 export const sendMessageSchema = z.object({
-  conversationId: z.string({ error: 'conversationId is required' }).uuid('Not a valid conversation id'),
+  conversationId: text({ error: 'conversationId is required' }).uuid('Not a valid conversation id'),
   content: messageContentField,
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** Older pages: `before` is the id of the oldest message the client already has. */
 export const messagesQuerySchema = z.object({
-  before: z.string().uuid('Not a valid message id').optional(),
+  before: text().uuid('Not a valid message id').optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGING_PAGE.messagesMax).default(MESSAGING_PAGE.messagesDefault),
 });
 export type MessagesQuery = z.infer<typeof messagesQuerySchema>;

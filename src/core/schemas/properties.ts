@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
-import { pagination } from './common';
+import { pagination, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
 /** Prices are whole dirhams; the column is a 32-bit integer. */
@@ -75,12 +75,11 @@ const optionalCount = (label: string) =>
     .optional();
 
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+  text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
 
 /** The listing fields; the Dubai permit rule is checked on the whole listing. */
 export const propertyFields = z.object({
-  title: z
-    .string({ error: 'Title is required' })
+  title: text({ error: 'Title is required' })
     .trim()
     .min(PROPERTY_LIMITS.titleMin, `Title must be at least ${PROPERTY_LIMITS.titleMin} characters`)
     .max(PROPERTY_LIMITS.titleMax, `Title must be at most ${PROPERTY_LIMITS.titleMax} characters`),
@@ -106,8 +105,7 @@ export const propertyFields = z.object({
   location: optionalText(LIMITS.nameMax, 'Location'),
   features: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .min(1, 'A feature cannot be empty')
         .max(PROPERTY_LIMITS.featureMax, `Each feature must be at most ${PROPERTY_LIMITS.featureMax} characters`),
@@ -115,14 +113,11 @@ export const propertyFields = z.object({
     .max(PROPERTY_LIMITS.featuresMax, `At most ${PROPERTY_LIMITS.featuresMax} features`)
     .optional(),
   imageUrls: z
-    .array(z.string().regex(UPLOAD_URL_RE, 'Photos must be uploaded through the listing form'))
+    .array(text().regex(UPLOAD_URL_RE, 'Photos must be uploaded through the listing form'))
     .max(PROPERTY_LIMITS.photosMax, `At most ${PROPERTY_LIMITS.photosMax} photos`)
     .optional(),
   permitNumber: z
-    .union([
-      z.literal(''),
-      z.string().trim().regex(PERMIT_RE, 'Permit number must be 4 to 40 letters, digits or dashes'),
-    ])
+    .union([z.literal(''), text().trim().regex(PERMIT_RE, 'Permit number must be 4 to 40 letters, digits or dashes')])
     .nullable()
     .optional(),
 });
@@ -145,8 +140,7 @@ export const propertyPatchSchema = propertyFields.partial();
 export type PropertyPatch = z.output<typeof propertyPatchSchema>;
 
 export const propertyRejectSchema = z.object({
-  reason: z
-    .string({ error: 'Please give a reason' })
+  reason: text({ error: 'Please give a reason' })
     .trim()
     .min(3, 'Please give a reason')
     .max(PROPERTY_LIMITS.rejectReasonMax, `Reason must be at most ${PROPERTY_LIMITS.rejectReasonMax} characters`),

@@ -1,5 +1,6 @@
 /** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
 import { z } from 'zod';
+import { text } from './common';
 import { LANGUAGES, NATIONALITIES, PROPERTY_TYPES, UAE_BANKS } from '../enums';
 import { EMIRATE_NAME_LIST } from '../places';
 import { SEARCH_QUERY_MAX } from '../search/parse';
@@ -26,8 +27,7 @@ export const SEARCH_FILTER_KEYS = [
 export type SearchFilterKey = (typeof SEARCH_FILTER_KEYS)[number];
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: 'Type what you are looking for' })
+  q: text({ error: 'Type what you are looking for' })
     .trim()
     .min(1, 'Type what you are looking for')
     .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`),

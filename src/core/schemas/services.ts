@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS, SERVICE_TYPES } from '../enums';
 import { LIMITS } from '../limits';
-import { httpUrl } from './common';
+import { httpUrl, text } from './common';
 import { optionalQueryEnum, queryText, SEARCH_TEXT_MAX } from './directory';
 import { UPLOAD_URL_RE } from './properties';
 
@@ -36,31 +36,27 @@ export type ServiceQuery = z.output<typeof serviceQuerySchema>;
 export const SERVICE_LIMITS = { nameMax: 200, featuresMax: 10, featureMax: 80, perUser: 20 } as const;
 
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+  text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
 
 /** "Become a provider": a signed-in user submits a service (approved by default, spec §9). */
 export const serviceInputSchema = z.object({
-  name: z
-    .string({ error: 'Service name is required' })
+  name: text({ error: 'Service name is required' })
     .trim()
     .min(3, 'Service name is required')
     .max(SERVICE_LIMITS.nameMax, `Service name must be at most ${SERVICE_LIMITS.nameMax} characters`),
-  provider: z
-    .string({ error: 'Provider is required' })
+  provider: text({ error: 'Provider is required' })
     .trim()
     .min(2, 'Provider is required')
     .max(SERVICE_LIMITS.nameMax, `Provider must be at most ${SERVICE_LIMITS.nameMax} characters`),
   serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose a service type' }),
   category: z.enum(SERVICE_CATEGORIES, { error: 'Please choose a category' }),
-  description: z
-    .string({ error: 'Description is required' })
+  description: text({ error: 'Description is required' })
     .trim()
     .min(10, 'Description must be at least 10 characters')
     .max(LIMITS.longTextMax, `Description must be at most ${LIMITS.longTextMax} characters`),
   features: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .min(1)
         .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
@@ -72,7 +68,7 @@ export const serviceInputSchema = z.object({
   city: optionalText(100, 'City'),
   address: optionalText(500, 'Address'),
   imageUrl: z
-    .union([z.literal(''), z.string().regex(UPLOAD_URL_RE, 'Images must be uploaded through the form')])
+    .union([z.literal(''), text().regex(UPLOAD_URL_RE, 'Images must be uploaded through the form')])
     .nullable()
     .optional(),
   contactInfo: z
@@ -80,15 +76,12 @@ export const serviceInputSchema = z.object({
       phone: z
         .union([
           z.literal(''),
-          z
-            .string()
+          text()
             .trim()
             .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number'),
         ])
         .optional(),
-      email: z
-        .union([z.literal(''), z.string().trim().email('Please enter a valid email address').max(254)])
-        .optional(),
+      email: z.union([z.literal(''), text().trim().email('Please enter a valid email address').max(254)]).optional(),
       website: z.union([z.literal(''), httpUrl]).optional(),
     })
     .optional(),

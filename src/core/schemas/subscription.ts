@@ -1,5 +1,6 @@
 /** Broker subscription payloads (spec §2 Subscription, §7, issue 6). */
 import { z } from 'zod';
+import { text } from './common';
 
 /** Values of users.subscriptionStatus: `active` is the paid value (spec §3), anything else is not. */
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
@@ -64,29 +65,25 @@ export function expiryValid(expiry: string, now = new Date()): boolean {
  * provider-style messages a newcomer would see from Stripe.
  */
 export const testCardSchema = z.object({
-  cardNumber: z
-    .string({ error: 'Your card number is incomplete.' })
+  cardNumber: text({ error: 'Your card number is incomplete.' })
     .transform(digits)
     .pipe(
-      z
-        .string()
+      text()
         .regex(/^\d{12,19}$/, 'Your card number is incomplete.')
         .refine(luhnValid, 'Your card number is invalid.'),
     ),
-  expiry: z
-    .string({ error: "Your card's expiration date is incomplete." })
+  expiry: text({ error: "Your card's expiration date is incomplete." })
     .trim()
     .regex(/^\d{1,2}\s*\/\s*(\d{2}|\d{4})$/, "Your card's expiration date is incomplete.")
     .refine((v) => expiryValid(v), "Your card's expiration date is in the past."),
-  cvc: z
-    .string({ error: "Your card's security code is incomplete." })
+  cvc: text({ error: "Your card's security code is incomplete." })
     .trim()
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;
 
 export const testConfirmSchema = testCardSchema.extend({
-  clientSecret: z.string().min(10).max(200),
+  clientSecret: text().min(10).max(200),
 });
 export type TestConfirmInput = z.input<typeof testConfirmSchema>;
 

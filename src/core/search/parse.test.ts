@@ -141,3 +141,15 @@ describe('parseSearchQuery', () => {
     expect((f.text ?? '').length).toBeLessThanOrEqual(200);
   });
 });
+
+describe('numbers out of range (issue 12)', () => {
+  it('does not turn an amount beyond any price into a bound', () => {
+    const f = parseSearchQuery('villa under 3000000000');
+    expect(f.maxPrice).toBeUndefined();
+    expect(f.propertyType).toBe('villa');
+    expect(parseSearchQuery('villa under 99999999999999999999999 aed').maxPrice).toBeUndefined();
+  });
+  it('still reads the largest allowed price', () => {
+    expect(parseSearchQuery('villa under 2000000000').maxPrice).toBe(2_000_000_000);
+  });
+});

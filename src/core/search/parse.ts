@@ -4,6 +4,7 @@
  * directory and listing filters. A pure function of the query, shared by the server
  * (GET /api/search) and the web (search chips), so both read a query the same way.
  */
+import { PRICE_MAX } from '../schemas/properties';
 import { foldText, tokenForms, tokenize } from './normalize';
 import { type SearchFilters, STOPWORDS, VOCABULARY } from './vocabulary';
 
@@ -181,6 +182,11 @@ function findAmounts(tokens: string[]): Amount[] {
     if (end < tokens.length && CURRENCY.has(tokens[end])) {
       end += 1;
       sure = true;
+    }
+    if (!Number.isFinite(value) || value > PRICE_MAX) {
+      // Beyond any listing's price (and PostgreSQL's integer): a word to search for, not a bound (issue 12).
+      i = start + 1;
+      continue;
     }
     if (value >= 1000) sure = true;
     found.push({ start, end, value: Math.round(value), sure });

@@ -1,3 +1,4 @@
+import { atLeastOneField } from '../../../core/schemas/common';
 /** Profile overview, settings, password, two-factor and account deletion (issue 6). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +43,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/account/settings',
-    { preHandler: requireUser, schema: { body: settingsUpdateSchema, response: { 200: accountSettingsSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { body: atLeastOneField(settingsUpdateSchema), response: { 200: accountSettingsSchema } },
+    },
     async (request) => account.updateSettings(userOf(request), request.body),
   );
 

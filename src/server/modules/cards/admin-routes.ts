@@ -7,11 +7,11 @@ import {
   cardStatusUpdateSchema,
   pendingApprovalsSchema,
 } from '../../../core/schemas/card';
-import { pagination } from '../../../core/schemas/common';
+import { pagination, text } from '../../../core/schemas/common';
 import { requireAdmin, userOf } from '../auth/guards';
 import { createCardAdminService } from './admin-service';
 
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: text().max(100) });
 
 export const cardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = createCardAdminService(app.ctx);

@@ -1,3 +1,4 @@
+import { atLeastOneField, text } from '../../../core/schemas/common';
 /**
  * Business card API (spec §7, issue 3). `GET /business-cards/public` (the directory) lives in the
  * directory module; Fastify matches that static path before `/:id` here.
@@ -25,7 +26,7 @@ import { cardQr } from './qr';
 import { createCardService } from './service';
 import { attachmentHeader, buildVCard } from './vcard';
 
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: text().max(100) });
 
 /** Who is opening a card, for counting repeat views once: the user, else address + browser. */
 function visitorKey(request: FastifyRequest, userId: string | undefined): string {
@@ -59,7 +60,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        params: z.object({ userId: z.string().max(100) }),
+        params: z.object({ userId: text().max(100) }),
         querystring: pagination,
         response: { 200: z.array(cardSchema) },
       },
@@ -75,7 +76,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business-cards/:id',
     {
       preHandler: requireUser,
-      schema: { params: idParams, body: cardInputSchema.partial(), response: { 200: cardSchema } },
+      schema: { params: idParams, body: atLeastOneField(cardInputSchema.partial()), response: { 200: cardSchema } },
     },
     async (request) => cards.update(userOf(request), request.params.id, request.body),
   );
@@ -140,7 +141,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/avatars/:file', { schema: { params: z.object({ file: z.string().max(300) }) } }, async (request, reply) => {
+  app.get('/avatars/:file', { schema: { params: z.object({ file: text().max(300) }) } }, async (request, reply) => {
     const match = /^(.+)\.svg$/.exec(request.params.file);
     const name = match?.[1]?.trim();
     if (!name) return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });

@@ -1,7 +1,7 @@
 /** Leads API (issue 6): the public contact form and the owner's Leads tab. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uuidParam } from '../../../core/schemas/common';
+import { uuidParam, text } from '../../../core/schemas/common';
 import {
   inquiryCreateSchema,
   inquiryListQuerySchema,
@@ -19,7 +19,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business-cards/:id/inquiries',
     {
       schema: {
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text().max(100) }),
         body: inquiryCreateSchema,
         response: { 201: z.object({ message: z.string() }) },
       },

@@ -1,3 +1,4 @@
+import { atLeastOneField } from '../../../core/schemas/common';
 /**
  * Property listings (spec §2, §7; issue 4): the public list and page, the owner's listing
  * CRUD and the admin's approve/reject.
@@ -61,7 +62,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/properties/:id',
     {
       preHandler: requireUser,
-      schema: { params: uuidParam, body: propertyPatchSchema, response: { 200: propertySchema } },
+      schema: { params: uuidParam, body: atLeastOneField(propertyPatchSchema), response: { 200: propertySchema } },
     },
     async (request) => service.update(userOf(request), request.params.id, request.body),
   );

@@ -1,3 +1,4 @@
+import { text } from '../../../core/schemas/common';
 /**
  * Photo uploads (issue 4): POST /api/uploads/images (signed in, multipart, one file) and
  * GET /api/uploads/:name, served with a year-long immutable cache (names are content hashes).
@@ -54,7 +55,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/uploads/:name', { schema: { params: z.object({ name: z.string().max(80) }) } }, async (request, reply) => {
+  app.get('/uploads/:name', { schema: { params: z.object({ name: text().max(80) }) } }, async (request, reply) => {
     const { name } = request.params;
     if (!STORED_NAME_RE.test(name)) throw notFound('Image not found', 'IMAGE_NOT_FOUND');
     const file = path.join(dir, name);
