@@ -5,6 +5,7 @@ import { LIMITS } from '../limits';
  * NUL and the other C0 control characters (and DEL), except tab, line feed and carriage return.
  * PostgreSQL refuses NUL in text, and none of them belong in anything a person types (issue 12).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /**
