@@ -17,6 +17,7 @@ import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
 import { AppError } from './errors';
+import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
   });
 
+  await registerHttpSecurity(app, config);
   await app.register(fastifyCookie);
   const store = new PgSessionStore(database.db);
   await app.register(fastifySession, {

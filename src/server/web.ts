@@ -31,6 +31,14 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * Puts tags before </head> with a replacer function, so `$&` or `$\`` in a card name is text,
+ * never a replacement pattern that pastes the page shell into a meta tag (issue 11 finding 12).
+ */
+export function injectHead(html: string, head: string): string {
+  return html.replace('</head>', () => `${head}\n</head>`);
+}
+
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -66,7 +74,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if (match) {
       const provider = app.headProviders.get(match.pattern);
       const head = provider ? await provider(match.params, request).catch(() => null) : null;
-      if (head) html = html.replace('</head>', `${head}\n</head>`);
+      if (head) html = injectHead(html, head);
     }
     return reply
       .status(match ? 200 : 404)

@@ -26,6 +26,20 @@ type VCardSource = Pick<
   | 'socialLinks'
 >;
 
+function textFields(c: VCardSource): VCardSource {
+  const opt = (v: string | null) => (v === null ? null : text(v));
+  return {
+    ...c,
+    name: text(c.name),
+    profession: text(c.profession),
+    company: opt(c.company),
+    officeAddress: opt(c.officeAddress),
+    area: opt(c.area),
+    professionalBio: opt(c.professionalBio),
+    description: opt(c.description),
+  };
+}
+
 /** "Ahmed Al Mansoori" → given "Ahmed", family "Al Mansoori". */
 export function splitName(name: string): { givenName: string; familyName: string } {
   const parts = name.trim().split(/\s+/);
@@ -38,7 +52,14 @@ const clean = (v: string) =>
     .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
     .join('');
 
-export function buildVCard(card: VCardSource, cardUrl: string): string {
+/**
+ * Text values: vcard-creator escapes \n but writes a bare \r as is, which a contacts app reads as
+ * a line break starting a new property (issue 11 finding 12). Every CR or CRLF becomes \n.
+ */
+const text = (v: string) => v.replace(/\r\n?/g, '\n');
+
+export function buildVCard(input: VCardSource, cardUrl: string): string {
+  const card = textFields(input);
   const v = new VCard();
   const { givenName, familyName } = splitName(card.name);
   // FN first: addName would otherwise derive it as "given family".
