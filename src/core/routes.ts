@@ -7,6 +7,7 @@ export const SPA_ROUTES = [
   '/login',
   '/signup',
   '/verify-email',
+  '/confirm-email',
   '/role-selection',
   '/create-card',
   '/edit-card/:id',

@@ -133,7 +133,7 @@ describe('vCard and page head', () => {
         emirate: null,
         professionalBio: null,
         description: null,
-        socialLinks: null,
+        socialLinks: {},
       } as Parameters<typeof buildVCard>[0],
       'https://bitaqa.example/cards/1',
     );

@@ -76,6 +76,8 @@ export const profileSchema = z.object({
   position: optionalText(LIMITS.shortTextMax),
   bio: optionalText(LIMITS.longTextMax),
   preferredLanguage: z.enum(UI_LANGUAGES).optional(),
+  /** Required to change the e-mail address (issue 11 finding 9). */
+  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -83,6 +85,10 @@ export const preferencesSchema = z.object({ preferredLanguage: z.enum(UI_LANGUAG
 
 export const verifyEmailSchema = z.object({
   token: text().min(10, 'The verification link is not valid').max(200),
+});
+
+export const confirmEmailChangeSchema = z.object({
+  token: z.string().min(10, 'The confirmation link is not valid').max(200),
 });
 
 export const resendVerificationSchema = z.object({ email: emailField });
@@ -106,6 +112,8 @@ export const publicUserSchema = z.object({
   position: z.string().nullable(),
   bio: z.string().nullable(),
   preferredLanguage: z.string(),
+  /** A new address waiting for its confirmation link (issue 11 finding 9). */
+  pendingEmail: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -16,7 +16,7 @@ import { businessCards, inquiries, properties, sessions, users, type User } from
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
 import { writeAudit } from '../audit/log';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { openSecret, sealSecret } from './secret-box';
@@ -99,6 +99,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           errors: { newPassword: 'Choose a password different from your current one.' },
         });
       }
+      requireStrongPassword(input.newPassword, [user.email, user.firstName, user.lastName], 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -3,6 +3,8 @@
  * See docs/decisions/001-password-hash.md.
  */
 import argon2 from 'argon2';
+import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '../../../core/password-strength';
+import { badRequest } from '../../errors';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -20,5 +22,12 @@ export async function verifyPassword(hash: string | null, password: string): Pro
     return await argon2.verify(hash, password);
   } catch {
     return false;
+  }
+}
+
+/** 400 on the field when zxcvbn rates the password guessable (issue 11 finding 9). */
+export function requireStrongPassword(password: string, userInputs: string[], field = 'password'): void {
+  if (!passwordStrength(password, userInputs).ok) {
+    throw badRequest(WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD', { errors: { [field]: WEAK_PASSWORD_MESSAGE } });
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminLoginSchema,
+  confirmEmailChangeSchema,
   loginSchema,
   preferencesSchema,
   profileSchema,
@@ -45,13 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { schema: { body: registerSchema, response: { 201: z.object({ message: z.string(), user: publicUserSchema }) } } },
+    { schema: { body: registerSchema, response: { 201: message } } },
     async (request, reply) => {
       await registerLimit.consume(request.ip, 'Too many sign-ups from your network. Please try again later.');
-      const user = await auth.register(request.body);
+      // The same answer whether or not the address already has an account (issue 11 finding 9).
+      await auth.register(request.body);
       return reply.status(201).send({
         message: 'Please check your email to verify your account, then you can sign in.',
-        user: toPublicUser(user),
       });
     },
   );
@@ -60,6 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify-email',
     { schema: { body: verifyEmailSchema, response: { 200: publicUserSchema } } },
     async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
+  );
+
+  app.post(
+    '/auth/confirm-email-change',
+    { schema: { body: confirmEmailChangeSchema, response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(await auth.confirmEmailChange(request.body.token)),
   );
 
   app.post(

@@ -7,9 +7,11 @@ import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
 import type { AppContext } from '../../context';
 import { users, type User } from '../../db/schema';
-import { AppError, conflict, forbidden, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
 import { findUserByEmail, findUserById } from '../users/repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, requireStrongPassword, verifyPassword } from './passwords';
+import { rateLimited } from '../../platform/rate-limit';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { checkSecondFactor } from '../account/two-factor';
 import { createSignInThrottle } from './sign-in-throttle';
 
@@ -29,6 +31,26 @@ const isUniqueViolation = (err: unknown) =>
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
   const throttle = createSignInThrottle(ctx);
+  const secretFailures = ctx.limits.limiter('account-secrets', RATE_RULES.accountSecrets);
+  const emailChangeLimit = ctx.limits.limiter('email-change', RATE_RULES.emailChange);
+
+  /** The current password, counted like every secret typed on a settings page. */
+  async function checkCurrentPassword(user: User, password: string | undefined) {
+    if (!password) {
+      throw badRequest('Enter your current password to change your e-mail address.', 'VALIDATION_FAILED', {
+        errors: { currentPassword: 'Enter your current password to change your e-mail address.' },
+      });
+    }
+    const wait = await secretFailures.blockedFor(user.id);
+    if (wait > 0) throw rateLimited('Too many wrong attempts. Please wait a minute and try again.', wait);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await secretFailures.count(user.id);
+      throw new AppError(400, 'WRONG_PASSWORD', 'Your current password is incorrect.', {
+        errors: { currentPassword: 'Your current password is incorrect.' },
+      });
+    }
+    await secretFailures.reset(user.id);
+  }
 
   function newVerificationToken() {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -44,11 +66,30 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  async function tellOwnerOfSignUpAttempt(owner: User) {
+    if (owner.deletedAt || owner.role === 'admin') return;
+    await mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to sign up to Bitaqa with your e-mail address',
+      text: `Hello ${owner.firstName},\n\nSomeone just tried to create a Bitaqa account with this e-mail address, which already has an account. If it was you, sign in here instead:\n\n${config.publicUrl}/login\n\nIf it was not you, you can ignore this message: nothing was changed.\n\nBitaqa, Dubai Silicon Oasis`,
+    });
+  }
+
   return {
-    async register(input: RegisterInput): Promise<User> {
-      const existing = await findUserByEmail(db, input.email);
-      if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    /**
+     * Registration answers the same whether or not the address has an account (issue 11
+     * finding 9): for a taken address nothing is created and its owner is told by e-mail.
+     * Returns the new user, or null when the address was taken.
+     */
+    async register(input: RegisterInput): Promise<User | null> {
+      requireStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
+      // Hash first in both cases, so the answer takes as long for a taken address.
       const passwordHash = await hashPassword(input.password);
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) {
+        await tellOwnerOfSignUpAttempt(existing);
+        return null;
+      }
       const v = newVerificationToken();
       let user: User;
       try {
@@ -67,7 +108,7 @@ export function createAuthService(ctx: AppContext) {
           })
           .returning();
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+        if (isUniqueViolation(err)) return null;
         throw err;
       }
       await sendVerification(user, v.token);
@@ -175,26 +216,87 @@ export function createAuthService(ctx: AppContext) {
       return updated;
     },
 
+    /**
+     * Profile fields apply at once. A new e-mail address needs the current password and takes
+     * effect only when the link sent to that address is followed (issue 11 finding 9): until
+     * then the account keeps its verified address, and nobody can squat on another's.
+     */
     async updateProfile(user: User, input: ProfileInput): Promise<User> {
-      if (input.email.toLowerCase() !== user.email.toLowerCase()) {
-        const other = await findUserByEmail(db, input.email);
-        if (other && other.id !== user.id) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      const changesEmail = input.email.toLowerCase() !== user.email.toLowerCase();
+      if (changesEmail) await checkCurrentPassword(user, input.currentPassword);
+      const [updated] = await db
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone || null,
+          company: input.company || null,
+          position: input.position || null,
+          bio: input.bio || null,
+          ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!changesEmail) return updated;
+      await emailChangeLimit.consume(user.id, 'Too many e-mail changes. Please try again later.');
+      const v = newVerificationToken();
+      const [pending] = await db
+        .update(users)
+        .set({ pendingEmail: input.email, pendingEmailToken: v.hash, pendingEmailExpires: v.expires })
+        .where(eq(users.id, user.id))
+        .returning();
+      // A taken address gets no link (and the answer does not say it is taken).
+      const other = await findUserByEmail(db, input.email);
+      if (!other) {
+        const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(v.token)}`;
+        await mailer.send({
+          to: input.email,
+          subject: 'Confirm your new Bitaqa e-mail address',
+          text: `Hello ${user.firstName},\n\nTo use this address for your Bitaqa account, open this link (valid for 24 hours):\n\n${link}\n\nIf you did not ask for this, ignore this message: nothing changes.\n\nBitaqa, Dubai Silicon Oasis`,
+        });
       }
+      await mailer.send({
+        to: user.email,
+        subject: 'A change of your Bitaqa e-mail address was requested',
+        text: `Hello ${user.firstName},\n\nSomeone signed in to your Bitaqa account asked to change its e-mail address to ${input.email}. The change happens only when the link sent to that address is opened.\n\nIf this was not you, change your password now.\n\nBitaqa, Dubai Silicon Oasis`,
+      });
+      return pending;
+    },
+
+    /** Follows the link sent to the new address: the address becomes the account's, verified. */
+    async confirmEmailChange(token: string): Promise<User> {
+      const invalid = () =>
+        new AppError(
+          400,
+          'TOKEN_INVALID',
+          'This confirmation link is invalid or has expired. Change your e-mail again from your profile.',
+        );
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.pendingEmailToken, sha256(token)))
+        .limit(1);
+      if (!user?.pendingEmail || !user.pendingEmailExpires || user.pendingEmailExpires.getTime() < Date.now()) {
+        throw invalid();
+      }
+      const previous = user.email;
       try {
         const [updated] = await db
           .update(users)
           .set({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone || null,
-            company: input.company || null,
-            position: input.position || null,
-            bio: input.bio || null,
-            ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
+            email: user.pendingEmail,
+            isEmailVerified: true,
+            pendingEmail: null,
+            pendingEmailToken: null,
+            pendingEmailExpires: null,
           })
           .where(eq(users.id, user.id))
           .returning();
+        await mailer.send({
+          to: previous,
+          subject: 'Your Bitaqa e-mail address was changed',
+          text: `Hello ${user.firstName},\n\nYour Bitaqa account now uses ${updated.email}. If this was not you, contact support right away.\n\nBitaqa, Dubai Silicon Oasis`,
+        });
         return updated;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');

@@ -33,6 +33,8 @@ export function toPublicUser(u: User): PublicUser {
     position: u.position,
     bio: u.bio,
     preferredLanguage: u.preferredLanguage,
+    pendingEmail:
+      u.pendingEmail && u.pendingEmailExpires && u.pendingEmailExpires.getTime() > Date.now() ? u.pendingEmail : null,
     createdAt: u.createdAt.toISOString(),
   };
 }
