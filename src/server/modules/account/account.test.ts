@@ -334,8 +334,8 @@ describe('deleting the account', () => {
         email: u.user.email,
         phoneNumber: '501234567',
         countryCode: '+971',
-        password: 'password-123',
-        confirmPassword: 'password-123',
+        password: 'fresh-start-2026',
+        confirmPassword: 'fresh-start-2026',
       },
     });
     expect(again.statusCode).toBe(201);

@@ -14,6 +14,7 @@ import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, apiJson } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
+import { PasswordStrengthHint } from '../components/password-strength-hint';
 
 export function SignupPage() {
   const { t } = useTranslation('auth');
@@ -123,6 +124,12 @@ export function SignupPage() {
             >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
+            <div className="self-end">
+              <PasswordStrengthHint
+                password={form.watch('password')}
+                userInputs={[form.watch('email'), form.watch('firstName'), form.watch('lastName')]}
+              />
+            </div>
             <Field label={t('fields.confirmPassword')} error={zm(errors.confirmPassword?.message)} required>
               <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
             </Field>

@@ -30,12 +30,22 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
     },
   });
   const e = form.formState.errors;
+  // Issue 11 finding 9: a new address needs the current password and a confirmation link.
+  const changesEmail = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
   const save = useMutation({
-    mutationFn: (v: ProfileInput) => apiJson<PublicUser>('PATCH', '/api/auth/profile', v),
+    mutationFn: (v: ProfileInput) =>
+      apiJson<PublicUser>('PATCH', '/api/auth/profile', changesEmail ? v : { ...v, currentPassword: undefined }),
     onSuccess: (updated) => {
       queryClient.setQueryData(AUTH_USER_KEY, updated);
-      form.reset(form.getValues());
-      toast({ title: t('edit.updated') });
+      form.reset({ ...form.getValues(), email: updated.email, currentPassword: '' });
+      if (changesEmail && updated.pendingEmail) {
+        toast({
+          title: t('edit.emailPendingTitle'),
+          description: t('edit.emailPendingText', { email: updated.pendingEmail }),
+        });
+      } else {
+        toast({ title: t('edit.updated') });
+      }
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {
@@ -45,7 +55,12 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
         }, DELAYS.unauthorizedRedirect);
         return;
       }
-      if (error instanceof ApiError && error.status === 409) form.setError('email', { message: error.serverMessage });
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          form.setError(field as keyof ProfileInput, { message });
+        }
+        if (error.status === 409) form.setError('email', { message: error.serverMessage });
+      }
       toast({ title: t('edit.errorTitle'), description: t('edit.errorText'), variant: 'destructive' });
     },
   });
@@ -62,6 +77,21 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
           <Field label={t('fields.email')} error={zm(e.email?.message)} required>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>
+          {changesEmail ? (
+            <Field
+              label={t('fields.currentPassword')}
+              hint={t('edit.currentPasswordHint')}
+              error={zm(e.currentPassword?.message)}
+              required
+            >
+              <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            </Field>
+          ) : null}
+          {user.pendingEmail ? (
+            <p className="text-sm text-amber-700 sm:col-span-2" role="status">
+              {t('edit.emailPending', { email: user.pendingEmail })}
+            </p>
+          ) : null}
           <Field label={t('fields.phone')} error={zm(e.phone?.message)}>
             <Input type="tel" dir="ltr" placeholder="+971 50 123 4567" autoComplete="tel" {...form.register('phone')} />
           </Field>
