@@ -19,7 +19,11 @@ test('a newcomer signs up, verifies the e-mail, signs in and chooses a role', as
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 
+  // A common password is rated at once, with the same rule the server applies (issue 11 finding 9).
+  await page.getByLabel('Password').first().fill('password');
+  await expect(page.getByTestId('password-strength')).toContainText('Too easy to guess');
   await page.getByLabel('Password').first().fill('noura-pass-1');
+  await expect(page.getByTestId('password-strength')).not.toContainText('Too easy to guess');
   await page.getByLabel('Confirm password').fill('noura-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('toast')).toContainText('Registration Successful!');
@@ -66,6 +70,14 @@ test('the profile form saves all seven fields and the header shows the new name'
   await page.reload();
   await expect(page.getByLabel('Company')).toHaveValue('Mendez Family Office');
   await expect(page.getByLabel('Bio')).toHaveValue('Investing in Dubai residential since 2015.');
+
+  // A new e-mail address asks for the current password and waits for the link (issue 11 finding 9).
+  await page.getByLabel('Email').fill('carlos.new@example.com');
+  await page.getByLabel('Current password').fill('Demo1234!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Check your new inbox');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.investor);
+  await expect(page.getByText('Waiting for confirmation: carlos.new@example.com')).toBeVisible();
 });
 
 test('signed-out visitors see Access Denied on the profile and a 404 page for unknown paths', async ({ page }) => {
