@@ -95,6 +95,11 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/auth/verify-email', payload: { token: 'not-a-real-token-123' } }),
     expect: [400, 400, 400, 400],
   },
+  'POST /api/auth/confirm-email-change': {
+    request: () => ({ url: '/api/auth/confirm-email-change', payload: { token: 'not-a-real-token-123' } }),
+    expect: [400, 400, 400, 400],
+    note: 'a valid link (only in the new inbox) is tested in modules/auth/email-change.test.ts',
+  },
   'POST /api/auth/resend-verification': {
     request: () => ({
       url: '/api/auth/resend-verification',

@@ -5,8 +5,7 @@
  * (no inline scripts: the page loads only our bundle and Stripe's script), frame-ancestors
  * 'none', nosniff, a Referrer-Policy, and HSTS when PUBLIC_URL is https.
  *
- * Cross-site requests: a state-changing request (anything but GET/HEAD/OPTIONS, and WebSocket
- * upgrades) that a browser marks as coming from another site is refused with 403. Browsers send
+ * Cross-site requests: a state-changing request (anything but GET/HEAD/OPTIONS) that a browser marks as coming from another site is refused with 403. Browsers send
  * `Sec-Fetch-Site` and `Origin`; a request with neither is not from a browser page (curl, Stripe's
  * webhooks, server-to-server) and carries no ambient cookie risk of its own, so it passes.
  */
@@ -61,8 +60,8 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
-    if (SAFE_METHODS.has(request.method) && !upgrade) return;
+    // WebSocket upgrades (GET) check their Origin in platform/realtime/plugin.ts.
+    if (SAFE_METHODS.has(request.method)) return;
     if (isSameOriginRequest(request, publicOrigin)) return;
     request.log.warn(
       { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
