@@ -1,6 +1,9 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+const web = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
   root: 'src/web',
@@ -10,6 +13,12 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // The server reads the manifest to link a server-rendered card page to its own small script
+    // (card-entry) and the app's stylesheet (issue 9).
+    manifest: true,
+    rollupOptions: {
+      input: { index: path.join(web, 'index.html'), card: path.join(web, 'card-entry.ts') },
+    },
   },
   server: {
     port: 5173,

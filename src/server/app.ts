@@ -2,6 +2,7 @@
  * buildApp(config) → a Fastify instance with every module registered. main.ts only reads the
  * config and listens; tests call buildApp with their own database and app.inject().
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Called for every route as it is registered (the access-control matrix test reads the table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the built front end is (default dist/web); tests build their own. */
+  webDist?: string;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -86,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: AppContext = { config, database, db: database.db, mailer, limits };
   app.decorate('ctx', ctx);
   app.decorate('headProviders', new Map());
+  app.decorate('pageRenderers', new Map());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -133,6 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerHttpSecurity(app, config);
+  // Issue 9: brotli or gzip for every text answer (HTML, JSON, scripts, styles, SVG).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);
   const store = new PgSessionStore(database.db);
   await app.register(fastifySession, {
@@ -167,7 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(registerModules, { prefix: '/api' });
-  if (opts.serveWeb !== false) await registerWeb(app);
+  if (opts.serveWeb !== false) await registerWeb(app, opts.webDist);
   else
     app.setNotFoundHandler((request, reply) => {
       reply

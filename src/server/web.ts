@@ -1,8 +1,10 @@
 /**
  * Serves the built front end (dist/web): hashed assets with long caching, the app shell for
  * every route of spec §2 (200), the 404 page for other paths (404), JSON 404 under /api.
- * Modules may add <meta> tags for a route (issue 3: Open Graph tags on /cards/{id}).
+ * Modules may add <meta> tags for a route (issue 3: Open Graph tags on /cards/{id}) or answer a
+ * route with a whole server-rendered page (issue 9: the public card page).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +17,30 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** Returns extra HTML for <head> (already escaped), or null to leave the shell as it is. */
 export type HeadProvider = (params: Record<string, string>, request: FastifyRequest) => Promise<string | null>;
 
+/** Files of the build a server-rendered page links to (from Vite's manifest). */
+export interface WebAssets {
+  /** The app's stylesheet(s), e.g. /assets/index-abc.css. */
+  styles: string[];
+  /** The app's entry script, loaded by the shell. */
+  appScript: string | null;
+  /** A named extra entry (e.g. `card-entry.ts`): its script and the chunks it imports statically. */
+  entry(src: string): { script: string; imports: string[] } | null;
+}
+
+/** Returns a complete HTML document for the route, or null to serve the app shell. */
+export type PageRenderer = (
+  params: Record<string, string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  assets: WebAssets,
+) => Promise<string | null>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Route pattern → head tags provider; see web.ts. */
     headProviders: Map<string, HeadProvider>;
+    /** Route pattern → whole-page renderer; see web.ts. */
+    pageRenderers: Map<string, PageRenderer>;
   }
 }
 
@@ -39,19 +61,54 @@ export function injectHead(html: string, head: string): string {
   return html.replace('</head>', () => `${head}\n</head>`);
 }
 
-export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const indexFile = path.join(WEB_DIST, 'index.html');
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+export function readWebAssets(dist: string): WebAssets {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const index = manifest['index.html'];
+  return {
+    styles: (index?.css ?? []).map((f) => `/${f}`),
+    appScript: index ? `/${index.file}` : null,
+    entry(src) {
+      const chunk = manifest[src];
+      if (!chunk) return null;
+      const imports = (chunk.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
+      return { script: `/${chunk.file}`, imports: imports.map((f) => `/${f}`) };
+    },
+  };
+}
+
+/**
+ * Sends an HTML page that may change at any time: revalidated on every visit (no-cache) with a
+ * strong ETag of its bytes, so an unchanged page costs a 304 (issue 9).
+ */
+export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200): FastifyReply {
+  const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+  reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding, Cookie');
+  if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.status(status).type('text/html; charset=utf-8').send(html);
+}
+
+export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
+  const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: dist,
       prefix: '/',
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; the default would add `max-age=0` after it.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        // Fingerprinted names under /assets/ never change content: a year, immutable (issue 9).
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
       },
     });
   } else {
@@ -59,27 +116,42 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   }
   const shell = () =>
     hasBuild ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bitaqa</title><p>Front end not built.</p>';
-  const cachedShell = app.ctx.config.env === 'production' ? shell() : null;
+  const production = app.ctx.config.env === 'production';
+  const cachedShell = production ? shell() : null;
+  const cachedAssets = production ? readWebAssets(dist) : null;
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
     }
-    if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !pathname.startsWith('/cards/')) {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
+    return reply.status(404).type('text/plain').send('Not found');
+  };
+  app.setNotFoundHandler(notFound);
+
+  // Pages are a catch-all route rather than the not-found handler, so route hooks such as
+  // compression (issue 9) apply to them.
+  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/api' || pathname.startsWith('/api/')) return notFound(request, reply);
+    if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !pathname.startsWith('/cards/')) return notFound(request, reply);
     let html = cachedShell ?? shell();
     const match = matchRoute(pathname);
     if (match) {
+      const renderer = app.pageRenderers.get(match.pattern);
+      if (renderer) {
+        const page = await renderer(match.params, request, reply, cachedAssets ?? readWebAssets(dist)).catch(
+          (err: unknown) => {
+            request.log.error({ err }, 'page rendering failed; serving the app shell');
+            return null;
+          },
+        );
+        if (page) return sendHtml(request, reply, page);
+      }
       const provider = app.headProviders.get(match.pattern);
       const head = provider ? await provider(match.params, request).catch(() => null) : null;
       if (head) html = injectHead(html, head);
     }
-    return reply
-      .status(match ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return sendHtml(request, reply, html, match ? 200 : 404);
   });
 }

@@ -76,12 +76,25 @@ let counter = 0;
 
 /** Builds the app; closes it after the file's tests (afterAll registered automatically). */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; serveWeb?: boolean; onRoute?: BuildOptions['onRoute'] } = {},
+  opts: {
+    env?: Record<string, string>;
+    serveWeb?: boolean;
+    onRoute?: BuildOptions['onRoute'];
+    /** Serve this built front end (issue 9 page tests). */
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer, serveWeb: opts.serveWeb ?? false, onRoute: opts.onRoute });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    serveWeb: opts.serveWeb ?? !!opts.webDist,
+    onRoute: opts.onRoute,
+    webDist: opts.webDist,
+  });
   const { createAuthService } = await import('../../src/server/modules/auth/service');
   await createAuthService(app.ctx).ensureAdmin({ info() {}, warn() {} });
   await app.ready();

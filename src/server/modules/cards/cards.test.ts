@@ -554,8 +554,13 @@ describe('downloads and link previews', () => {
       '<meta property="og:title" content="Sara &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot; — Off-Plan Property Specialist, Marina Homes Real Estate">',
     );
     expect(html).toContain('content="Best &amp; brightest &lt;img src=x onerror=alert(1)&gt;"');
-    expect(html).toContain('<meta property="og:image" content="http://bitaqa.test/api/avatars/Sara.svg">');
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="http://bitaqa.test/api/business-cards/${card.id}/preview.png\\?v=\\w+">`,
+      ),
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toMatch(/<script|<img/);
     expect(await head({ id: 'not-a-uuid' }, request)).toBeNull();
   });

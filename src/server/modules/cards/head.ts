@@ -1,46 +1,60 @@
 /**
- * Link previews for /cards/{id} (issue 3): Open Graph and Twitter tags in the HTML shell, so a
- * card pasted into WhatsApp or LinkedIn shows the person. Only approved public cards get tags.
+ * Link previews for /cards/{id} (issues 3 and 9): Open Graph and Twitter tags, so a card pasted
+ * into WhatsApp or LinkedIn shows the person with a 1200×630 PNG. Only public cards get tags.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Card } from '../../../core/schemas/card';
+import { enumLabel, type LabelLanguage } from '../../platform/ai/labels';
 import { escapeHtml } from '../../web';
-import { enumLabel } from '../../platform/ai/labels';
-import { findCardById } from './repository';
-import { type CardService, isPubliclyVisible } from './service';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewPath } from './preview';
+import type { CardService } from './service';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
+/** The company, else the bank's name. */
+export function cardOrganisation(c: Pick<Card, 'company' | 'bankName'>, lang: LabelLanguage = 'en'): string | null {
+  return c.company || (c.bankName ? enumLabel(lang, 'bank', c.bankName) : null);
+}
+
+/** The <meta> tags of a public card (escaped). */
+export function cardHeadTags(c: Card, url: string, publicUrl: string, title?: string): string {
+  const org = cardOrganisation(c);
+  const heading = title ?? `${c.name} — ${c.profession}${org ? `, ${org}` : ''}`;
+  const place = [c.area, c.emirate ? enumLabel('en', 'emirate', c.emirate) : null].filter(Boolean).join(', ');
+  const description = clip(
+    (
+      c.description ||
+      c.professionalBio ||
+      `${c.profession}${org ? ` at ${org}` : ''}${place ? ` in ${place}` : ''}.`
+    ).replace(/\s+/g, ' '),
+    200,
+  );
+  const image = `${publicUrl}${previewPath(c)}`;
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'profile'],
+    ['property', 'og:site_name', 'Bitaqa'],
+    ['property', 'og:title', heading],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['property', 'og:image', image],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', String(PREVIEW_WIDTH)],
+    ['property', 'og:image:height', String(PREVIEW_HEIGHT)],
+    ['property', 'og:image:alt', heading],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', heading],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+    ['name', 'description', description],
+  ];
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('\n');
+}
+
+/** Tags for the app shell when the page is not server-rendered (no build, or a render failure). */
 export function registerCardHead(app: FastifyInstance, cards: CardService): void {
   const { publicUrl } = app.ctx.config;
   app.headProviders.set('/cards/:id', async (params) => {
-    const row = await findCardById(app.ctx.db, params.id);
-    if (!row || !isPubliclyVisible(row)) return null;
-    const c = row.card;
-    const org = c.company || (c.bankName ? enumLabel('en', 'bank', c.bankName) : null);
-    const title = `${c.name} — ${c.profession}${org ? `, ${org}` : ''}`;
-    const place = [c.area, c.emirate ? enumLabel('en', 'emirate', c.emirate) : null].filter(Boolean).join(', ');
-    const description = clip(
-      (
-        c.description ||
-        c.professionalBio ||
-        `${c.profession}${org ? ` at ${org}` : ''}${place ? ` in ${place}` : ''}.`
-      ).replace(/\s+/g, ' '),
-      200,
-    );
-    const rawImage = c.profileImageUrl ?? row.user.profileImageUrl;
-    const image = rawImage ? (rawImage.startsWith('/') ? `${publicUrl}${rawImage}` : rawImage) : null;
-    const tags: [string, string, string][] = [
-      ['property', 'og:type', 'profile'],
-      ['property', 'og:site_name', 'Bitaqa'],
-      ['property', 'og:title', title],
-      ['property', 'og:description', description],
-      ['property', 'og:url', cards.cardUrl(c.id)],
-      ['name', 'twitter:card', 'summary'],
-      ['name', 'twitter:title', title],
-      ['name', 'twitter:description', description],
-      ['name', 'description', description],
-    ];
-    if (image) tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
-    return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('\n');
+    const card = await cards.getPublic(params.id);
+    return card ? cardHeadTags(card, cards.cardUrl(card.id), publicUrl) : null;
   });
 }

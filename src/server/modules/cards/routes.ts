@@ -21,7 +21,10 @@ import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { loadUser, requireUser, userOf } from '../auth/guards';
 import { cardAdminRoutes } from './admin-routes';
 import { avatarSvg } from './avatar';
-import { registerCardHead } from './head';
+import { cardOrganisation, registerCardHead } from './head';
+import { registerCardPage } from './page';
+import { previewVersion, renderPreview } from './preview';
+import { uploadsDir } from '../../platform/storage/images';
 import { cardQr } from './qr';
 import { createCardService } from './service';
 import { attachmentHeader, buildVCard } from './vcard';
@@ -41,6 +44,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
 
   registerCardHead(app, cards);
+  registerCardPage(app, cards);
   await app.register(cardAdminRoutes);
 
   app.post(
@@ -120,6 +124,27 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Cache-Control', 'private, no-store')
       .send(buildVCard(card, cards.cardUrl(card.id)));
   });
+
+  // Issue 9: the link-preview PNG of a public card; its URL carries the card's version.
+  app.get(
+    '/business-cards/:id/preview.png',
+    { schema: { params: idParams, querystring: z.object({ v: z.string().max(20).optional() }) } },
+    async (request, reply) => {
+      const card = await cards.getPublic(request.params.id);
+      if (!card) return reply.status(404).send({ message: 'Business card not found', code: 'CARD_NOT_FOUND' });
+      const version = previewVersion(card);
+      const etag = `"${card.id}-${version}"`;
+      reply
+        .header('ETag', etag)
+        .header(
+          'Cache-Control',
+          request.query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const png = await renderPreview(card, cardOrganisation(card), uploadsDir(app.ctx.config.dataDir));
+      return reply.type('image/png').send(png);
+    },
+  );
 
   app.get(
     '/business-cards/:id/qr-code',

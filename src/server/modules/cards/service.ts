@@ -282,6 +282,16 @@ export function createCardService(ctx: AppContext) {
       return toCard(row, { private: isOwnerOrAdmin(viewer, row) });
     },
 
+    /**
+     * The card as a stranger sees it, or null: the one visibility rule of the public page, its
+     * preview image and the sitemap (issue 9).
+     */
+    async getPublic(id: string): Promise<Card | null> {
+      const row = await findCardById(db, id);
+      if (!row || !(await canViewCard(db, null, row))) return null;
+      return toCard(row, { private: false });
+    },
+
     async listForUser(viewer: User, userId: string, page: { limit: number; offset: number }): Promise<Card[]> {
       if (viewer.id !== userId && viewer.role !== 'admin') {
         throw forbidden('You can only list your own business cards.', 'NOT_CARD_OWNER');

@@ -47,8 +47,11 @@ export function ShareDialog({
   card,
   open,
   onOpenChange,
+  audience = 'owner',
 }: {
   card: ShareableCard;
+  /** The owner shares "your card"; a visitor shares "this card" (issue 9). */
+  audience?: 'owner' | 'visitor';
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -107,7 +110,10 @@ export function ShareDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('share.title')} description={t('share.description')}>
+      <DialogContent
+        title={audience === 'owner' ? t('share.title') : t('share.visitorTitle')}
+        description={audience === 'owner' ? t('share.description') : t('share.visitorDescription')}
+      >
         <div className="space-y-4">
           <div className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
             <span dir="ltr" className="min-w-0 flex-1 truncate px-1 text-sm text-slate-700" data-testid="share-url">

@@ -1,0 +1,255 @@
+/**
+ * The public card page rendered on the server (issue 9): the complete card in the first HTML, the
+ * same CardSheet component the app draws, with lang/dir, title, canonical link, link-preview tags
+ * and schema.org Person data. Its only script is the small card entry (share, inquiry on demand).
+ */
+import type { FastifyInstance } from 'fastify';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { COMPANY } from '../../../core/limits';
+import type { Card } from '../../../core/schemas/card';
+import arCards from '../../../web/i18n/ar/cards.json';
+import arCommon from '../../../web/i18n/ar/common.json';
+import arEnums from '../../../web/i18n/ar/enums.json';
+import enCards from '../../../web/i18n/en/cards.json';
+import enCommon from '../../../web/i18n/en/common.json';
+import enEnums from '../../../web/i18n/en/enums.json';
+import { Logo } from '../../../web/app/logo';
+import { CardFooterLine, CardSheet, CreateOwnCta } from '../../../web/features/cards/components/card-sheet';
+import { escapeHtml, type WebAssets } from '../../web';
+import { cardHeadTags, cardOrganisation } from './head';
+import type { CardService } from './service';
+
+export type PageLanguage = 'en' | 'ar';
+export const LANGUAGE_COOKIE = 'bitaqa.lang';
+
+const translators: Record<PageLanguage, I18n> = {
+  en: translator('en', { cards: enCards, common: enCommon, enums: enEnums }),
+  ar: translator('ar', { cards: arCards, common: arCommon, enums: arEnums }),
+};
+
+function translator(lng: PageLanguage, resources: Record<string, object>): I18n {
+  const instance = createInstance();
+  void instance.init({
+    lng,
+    fallbackLng: 'en',
+    resources: {
+      [lng]: resources,
+      ...(lng === 'en' ? {} : { en: { cards: enCards, common: enCommon, enums: enEnums } }),
+    },
+    ns: ['cards', 'common', 'enums'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+const ARABIC = /[\u0600-\u06FF]/;
+const LATIN = /[A-Za-z]/;
+
+/**
+ * The page language: the visitor's choice (?lang= or the cookie the app sets) first, else the
+ * card's own language: a card written only in Arabic is shown in Arabic, right to left.
+ */
+export function pageLanguage(
+  card: Pick<Card, 'name' | 'profession' | 'company'>,
+  choice: string | undefined,
+): PageLanguage {
+  if (choice === 'en' || choice === 'ar') return choice;
+  const text = `${card.name} ${card.profession} ${card.company ?? ''}`;
+  return ARABIC.test(text) && !LATIN.test(text) ? 'ar' : 'en';
+}
+
+/** JSON inside <script>: `<` escaped so a name can never close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** schema.org Person with the card's public contact data. */
+export function personJsonLd(card: Card, url: string, image: string | null, org: string | null): object {
+  const same = Object.values(card.socialLinks).filter((v): v is string => !!v);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: card.name,
+    jobTitle: card.profession,
+    url,
+    ...(org ? { worksFor: { '@type': 'Organization', name: org } } : {}),
+    ...(card.phone
+      ? { telephone: card.phone.startsWith('+') ? card.phone : `${card.countryCode ?? '+971'} ${card.phone}` }
+      : {}),
+    ...(card.email ? { email: card.email } : {}),
+    ...(image ? { image } : {}),
+    ...(card.emirate
+      ? { address: { '@type': 'PostalAddress', addressRegion: card.emirate, addressCountry: 'AE' } }
+      : {}),
+    ...(same.length ? { sameAs: same } : {}),
+  };
+}
+
+function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n }) {
+  const t = i18n.getFixedT(lang, 'cards');
+  const other = lang === 'ar' ? 'en' : 'ar';
+  return (
+    <I18nextProvider i18n={i18n}>
+      <div className="flex min-h-screen flex-col bg-slate-50">
+        <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+            <a href="/" className="flex items-center gap-2" aria-label={i18n.t('nav.homeAria', { lng: lang })}>
+              <Logo />
+            </a>
+            <div className="ms-auto flex items-center gap-2">
+              <a
+                href={`?lang=${other}`}
+                lang={other}
+                hrefLang={other}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                data-testid="card-language"
+              >
+                {t('public.language')}
+              </a>
+              <a
+                href="/signup"
+                className="inline-flex h-9 items-center rounded-lg bg-gold-400 px-3 text-sm font-medium text-brand-900 hover:bg-gold-500"
+              >
+                {i18n.t('footer.createCard', { lng: lang })}
+              </a>
+            </div>
+          </div>
+        </header>
+        <main id="main" className="flex-1">
+          <div className="mx-auto max-w-4xl space-y-5 px-4 py-8">
+            <CardSheet
+              card={card}
+              share={
+                <button
+                  type="button"
+                  data-card-share
+                  className="inline-flex items-center justify-center gap-2 rounded-xl bg-gold-400 px-4 text-sm font-semibold text-brand-900 hover:bg-gold-500 focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-4 w-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
+                    <circle cx="18" cy="5" r="3" />
+                    <circle cx="6" cy="12" r="3" />
+                    <circle cx="18" cy="19" r="3" />
+                    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+                  </svg>
+                  {t('public.share')}
+                </button>
+              }
+              after={
+                <>
+                  <section data-card-inquiry>
+                    <button
+                      type="button"
+                      className="flex h-12 w-full items-center justify-center rounded-xl border border-brand-200 bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                    >
+                      {t('public.inquire', { name: card.name })}
+                    </button>
+                  </section>
+                  <CreateOwnCta
+                    action={
+                      <a
+                        href="/signup"
+                        className="inline-flex h-10 items-center rounded-lg bg-gold-400 px-4 text-sm font-medium text-brand-900 hover:bg-gold-500"
+                      >
+                        {t('public.createOwn')}
+                      </a>
+                    }
+                  />
+                  <CardFooterLine
+                    name={COMPANY.name}
+                    phone={COMPANY.phone}
+                    email={COMPANY.email}
+                    website={COMPANY.website}
+                  />
+                </>
+              }
+            />
+          </div>
+        </main>
+      </div>
+    </I18nextProvider>
+  );
+}
+
+/** The HTML document of a public card, or null when the card is not public (the app answers). */
+export async function renderCardPage(
+  cards: CardService,
+  publicUrl: string,
+  id: string,
+  choice: string | undefined,
+  assets: WebAssets,
+): Promise<string | null> {
+  const card = await cards.getPublic(id);
+  if (!card) return null;
+  const lang = pageLanguage(card, choice);
+  const i18n = translators[lang];
+  const url = cards.cardUrl(card.id);
+  const org = cardOrganisation(card, lang);
+  const title = `${card.name} — ${card.profession}${org ? `, ${org}` : ''}`;
+  const image = card.profileImageUrl
+    ? card.profileImageUrl.startsWith('/')
+      ? `${publicUrl}${card.profileImageUrl}`
+      : card.profileImageUrl
+    : null;
+  const body = renderToString(<Page card={card} lang={lang} i18n={i18n} />);
+  const entry = assets.entry('card-entry.ts');
+  const data = {
+    id: card.id,
+    name: card.name,
+    company: org,
+    url,
+    lang,
+    shareText: org
+      ? i18n.t('share.message', { ns: 'cards', lng: lang, name: card.name, company: org })
+      : i18n.t('share.messageNoCompany', { ns: 'cards', lng: lang, name: card.name }),
+  };
+  const head = [
+    '<meta charset="UTF-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
+    '<meta name="theme-color" content="#0f3d3e">',
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    cardHeadTags(card, url, publicUrl, title),
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(entry
+      ? [
+          ...entry.imports.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+          `<script type="module" src="${escapeHtml(entry.script)}"></script>`,
+        ]
+      : []),
+    `<script type="application/ld+json">${scriptJson(personJsonLd(card, url, image, org))}</script>`,
+  ];
+  return [
+    '<!doctype html>',
+    `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`,
+    `<head>\n${head.join('\n')}\n</head>`,
+    `<body><div id="root">${body}</div>`,
+    `<script type="application/json" id="card-data">${scriptJson(data)}</script>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+export function registerCardPage(app: FastifyInstance, cards: CardService): void {
+  app.pageRenderers.set('/cards/:id', async (params, request, reply, assets) => {
+    const query = request.query as Record<string, string | undefined>;
+    const asked = query.lang === 'en' || query.lang === 'ar' ? query.lang : undefined;
+    // Following the language link keeps the choice for the next visit, as the app's toggle does.
+    if (asked) reply.setCookie(LANGUAGE_COOKIE, asked, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+    return renderCardPage(
+      cards,
+      app.ctx.config.publicUrl,
+      params.id,
+      asked ?? request.cookies[LANGUAGE_COOKIE],
+      assets,
+    );
+  });
+}

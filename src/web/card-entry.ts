@@ -1,0 +1,42 @@
+/**
+ * The only script of a server-rendered card page (issue 9): a few hundred bytes that make Share
+ * work (the phone's share sheet, else the dialog loaded on demand), open the inquiry form on
+ * demand and count the visit. Everything heavier (React, the dialog, QR code, the form) is
+ * imported only when the visitor asks for it.
+ */
+import { nativeShare } from './features/cards/native-share';
+
+export interface CardPageData {
+  id: string;
+  name: string;
+  company: string | null;
+  url: string;
+  shareText: string;
+  lang: 'en' | 'ar';
+}
+
+const dataNode = document.getElementById('card-data');
+if (dataNode?.textContent) {
+  const data = JSON.parse(dataNode.textContent) as CardPageData;
+  const island = () => import('./features/cards/card-island');
+
+  document.querySelector('[data-card-share]')?.addEventListener('click', async () => {
+    if (await nativeShare({ title: data.name, text: data.shareText, url: data.url })) return;
+    (await island()).openShareDialog(data);
+  });
+
+  const inquiry = document.querySelector<HTMLElement>('[data-card-inquiry]');
+  inquiry?.querySelector('button')?.addEventListener('click', async () => {
+    (await island()).mountInquiry(inquiry, data);
+  });
+
+  const src = new URLSearchParams(window.location.search).get('src') === 'qr' ? 'qr' : 'link';
+  fetch(`/api/business-cards/${encodeURIComponent(data.id)}/view`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ src }),
+    credentials: 'include',
+  }).catch(() => {
+    // Analytics never get in the visitor's way.
+  });
+}

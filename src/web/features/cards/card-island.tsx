@@ -1,0 +1,67 @@
+/**
+ * What a server-rendered card page loads only when the visitor asks (issue 9): the share dialog
+ * and the inquiry form, as small React roots beside the server's markup.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { CardPageData } from '../../card-entry';
+import { LocaleDirection } from '../../app/direction';
+import { Toaster } from '../../components/ui/toast';
+import i18n from '../../i18n';
+import { queryClient } from '../../lib/api';
+import { ContactForm } from '../inquiries/components/contact-form';
+import { ShareDialog } from './components/share-dialog';
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LocaleDirection>
+        {children}
+        <Toaster />
+      </LocaleDirection>
+    </QueryClientProvider>
+  );
+}
+
+const shareState = { reopen: null as (() => void) | null };
+
+function Share({ data }: { data: CardPageData }) {
+  const [isOpen, setOpen] = useState(true);
+  shareState.reopen = () => setOpen(true);
+  return (
+    <ShareDialog
+      card={{ id: data.id, name: data.name, company: data.company }}
+      audience="visitor"
+      open={isOpen}
+      onOpenChange={setOpen}
+    />
+  );
+}
+
+/** Opens the visitor's share dialog (mounted once, reopened afterwards). */
+export function openShareDialog(data: CardPageData): void {
+  void i18n.changeLanguage(data.lang);
+  if (shareState.reopen) {
+    shareState.reopen();
+    return;
+  }
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  createRoot(host).render(
+    <Providers>
+      <Share data={data} />
+    </Providers>,
+  );
+}
+
+/** Replaces the "Send an inquiry" button with the inquiry form. */
+export function mountInquiry(host: HTMLElement, data: CardPageData): void {
+  void i18n.changeLanguage(data.lang);
+  host.replaceChildren();
+  createRoot(host).render(
+    <Providers>
+      <ContactForm cardId={data.id} ownerName={data.name} />
+    </Providers>,
+  );
+}

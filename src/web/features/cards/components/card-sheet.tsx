@@ -1,0 +1,343 @@
+/**
+ * The design of a public business card (issue 9): one component drawn by the server for the first
+ * paint of /cards/{id} (react-dom/server, no JavaScript needed) and by the app inside its pages.
+ * Only props and translations: no router, queries or session, so both sides render the same thing.
+ */
+import {
+  AtSign,
+  Briefcase,
+  Building2,
+  Camera,
+  Download,
+  ExternalLink,
+  Globe,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+  Send,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fullPhone, telegramLink, telLink, whatsappLink } from '../../../../core/card-contact';
+import type { Card as CardData } from '../../../../core/schemas/card';
+import { Avatar } from '../../../components/ui/avatar';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { cn } from '../../../lib/utils';
+import { useCardFacts } from './card-facts';
+import { LicenseBadge } from './license-badge';
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The vCard download ("Save contact"), the same file the share dialog offers. */
+export const vcardUrl = (id: string) => `/api/business-cards/${encodeURIComponent(id)}/vcard`;
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm text-slate-700">{children}</CardContent>
+    </Card>
+  );
+}
+
+const action =
+  'inline-flex h-12 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl border border-slate-200 bg-white px-2 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500';
+
+/**
+ * The card: header, primary actions (Save contact, Call, WhatsApp, E-mail, then `share`), contact,
+ * professional details, about, pitch, value proposition and services. `after` follows the card
+ * (the inquiry form, the create-your-own invitation).
+ */
+export function CardSheet({
+  card,
+  share,
+  extraActions,
+  after,
+}: {
+  card: CardData;
+  share?: ReactNode;
+  extraActions?: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation('cards');
+  const facts = useCardFacts(card, card.user.role);
+  const bank = card.bankName ? t(`bank.${card.bankName}`, { ns: 'enums' }) : null;
+  const company = card.company || bank;
+  const phone = fullPhone(card.phone, card.countryCode);
+  const wa = whatsappLink(card.phone, card.countryCode);
+  const tg = telegramLink(card.phone, card.countryCode);
+  const tel = telLink(card.phone, card.countryCode);
+  const bio = card.professionalBio || card.description;
+  const social = [
+    { key: 'linkedin', href: card.socialLinks.linkedin, icon: Briefcase, label: t('fields.linkedin') },
+    { key: 'twitter', href: card.socialLinks.twitter, icon: AtSign, label: t('fields.twitter') },
+    { key: 'instagram', href: card.socialLinks.instagram, icon: Camera, label: t('fields.instagram') },
+    { key: 'website', href: card.socialLinks.website, icon: Globe, label: t('fields.website') },
+  ].filter((s) => !!s.href);
+  const quick = [tel, wa, card.email].filter(Boolean).length;
+
+  return (
+    <>
+      <Card className="overflow-hidden">
+        <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 pb-6 pt-8 text-white">
+          <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
+            <Avatar
+              src={card.profileImageUrl}
+              name={card.name}
+              className="h-24 w-24 border-4 border-white/80 text-2xl"
+            />
+            <div className="min-w-0 flex-1">
+              <h1 className="text-2xl font-bold md:text-3xl">{card.name}</h1>
+              <p className="mt-1 text-brand-100">{card.profession}</p>
+              {company && (
+                <p className="mt-1 flex items-center justify-center gap-1.5 text-sm text-brand-100 sm:justify-start">
+                  <Building2 className="h-4 w-4" aria-hidden="true" />
+                  {company}
+                </p>
+              )}
+              <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
+                <RoleBadge role={card.user.role} />
+                <LicenseBadge card={card} />
+              </div>
+            </div>
+          </div>
+        </div>
+        <div className="space-y-2 p-4">
+          <a
+            href={vcardUrl(card.id)}
+            download
+            data-testid="save-contact"
+            className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <Download className="h-5 w-5" aria-hidden="true" />
+            {t('public.saveContact')}
+          </a>
+          {quick > 0 && (
+            <div
+              className={cn('grid gap-2', quick === 3 ? 'grid-cols-3' : quick === 2 ? 'grid-cols-2' : 'grid-cols-1')}
+            >
+              {tel && (
+                <a href={tel} className={action} data-testid="call-link">
+                  <Phone className="h-4 w-4 text-brand-700" aria-hidden="true" />
+                  {t('public.call')}
+                </a>
+              )}
+              {wa && (
+                <a href={wa} {...external} className={action} data-testid="whatsapp-link">
+                  <MessageCircle className="h-4 w-4 text-emerald-600" aria-hidden="true" />
+                  {t('public.whatsapp')}
+                </a>
+              )}
+              {card.email && (
+                <a href={`mailto:${card.email}`} className={action} data-testid="email-link">
+                  <Mail className="h-4 w-4 text-brand-700" aria-hidden="true" />
+                  {t('public.email')}
+                </a>
+              )}
+            </div>
+          )}
+          {(share || extraActions) && (
+            <div className="flex gap-2 [&>*]:h-11 [&>*]:flex-1">
+              {extraActions}
+              {share}
+            </div>
+          )}
+        </div>
+      </Card>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <Block title={t('public.contact')}>
+          <ul className="space-y-2">
+            {phone && tel && (
+              <li className="flex items-center gap-2">
+                <Phone className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <a href={tel} dir="ltr" className="hover:underline">
+                  {phone}
+                </a>
+              </li>
+            )}
+            {card.email && (
+              <li className="flex min-w-0 items-center gap-2">
+                <Mail className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <a href={`mailto:${card.email}`} dir="ltr" className="truncate hover:underline">
+                  {card.email}
+                </a>
+              </li>
+            )}
+            {tg && (
+              <li className="flex items-center gap-2">
+                <Send className="rtl-flip h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <a href={tg} {...external} className="hover:underline" data-testid="telegram-link">
+                  {t('public.telegram')}
+                </a>
+              </li>
+            )}
+            {card.officeAddress && (
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <span>
+                  {card.officeAddress}
+                  {card.googleMapsLink && (
+                    <a
+                      href={card.googleMapsLink}
+                      {...external}
+                      className="ms-2 inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    >
+                      {t('public.maps')}
+                      <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                    </a>
+                  )}
+                </span>
+              </li>
+            )}
+          </ul>
+          {social.length > 0 && (
+            <div className="mt-4 border-t border-slate-100 pt-3">
+              <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">{t('public.social')}</p>
+              <div className="flex flex-wrap gap-2">
+                {social.map(({ key, href, icon: Icon, label }) => (
+                  <a
+                    key={key}
+                    href={href}
+                    {...external}
+                    className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 px-3 py-1 text-slate-700 hover:bg-slate-50"
+                    data-testid={`social-${key}`}
+                  >
+                    <Icon className="h-4 w-4" aria-hidden="true" />
+                    {label}
+                  </a>
+                ))}
+              </div>
+            </div>
+          )}
+        </Block>
+        {facts.length > 0 && (
+          <Block title={t('public.details')}>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              {facts.map((f) => (
+                <div key={f.key} className="contents">
+                  <dt className="text-slate-500">{f.label}</dt>
+                  <dd className="min-w-0 break-words text-slate-900">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Block>
+        )}
+      </div>
+
+      {bio && (
+        <Block title={t('public.about')}>
+          <p className="whitespace-pre-line leading-relaxed">{bio}</p>
+        </Block>
+      )}
+      {(card.salesPitch || card.valueProposition) && (
+        <div className="grid gap-5 md:grid-cols-2">
+          {card.salesPitch && (
+            <Block title={t('public.pitch')}>
+              <p className="whitespace-pre-line">{card.salesPitch}</p>
+            </Block>
+          )}
+          {card.valueProposition && (
+            <Block title={t('public.value')}>
+              <p className="whitespace-pre-line">{card.valueProposition}</p>
+            </Block>
+          )}
+        </div>
+      )}
+      {(card.servicesOffered.length > 0 ||
+        card.financingSolutions ||
+        card.investmentProfile ||
+        card.regionsOfInterest.length > 0 ||
+        card.projectPortfolioLink) && (
+        <Block title={t('public.services')}>
+          <div className="space-y-3">
+            {card.servicesOffered.length > 0 && (
+              <ul className="flex flex-wrap gap-2">
+                {card.servicesOffered.map((s) => (
+                  <li key={s} className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+                    {s}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {card.financingSolutions && (
+              <p>
+                <span className="font-medium">{t('public.financing')}: </span>
+                {card.financingSolutions}
+              </p>
+            )}
+            {card.investmentProfile && (
+              <p>
+                <span className="font-medium">{t('public.investmentProfile')}: </span>
+                {card.investmentProfile}
+              </p>
+            )}
+            {card.regionsOfInterest.length > 0 && (
+              <p>
+                <span className="font-medium">{t('public.regions')}: </span>
+                {card.regionsOfInterest.join(t('listSeparator'))}
+              </p>
+            )}
+            {card.projectPortfolioLink && (
+              <a
+                href={card.projectPortfolioLink}
+                {...external}
+                className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+              >
+                {t('public.portfolio')}
+                <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+              </a>
+            )}
+          </div>
+        </Block>
+      )}
+      {after}
+    </>
+  );
+}
+
+/** The site's contact line under a card. */
+export function CardFooterLine({
+  name,
+  phone,
+  email,
+  website,
+}: {
+  name: string;
+  phone: string;
+  email: string;
+  website: string;
+}) {
+  return (
+    <p className="text-center text-xs text-slate-500">
+      {name} · <span dir="ltr">{phone}</span> ·{' '}
+      <a href={`mailto:${email}`} className="hover:underline">
+        {email}
+      </a>{' '}
+      ·{' '}
+      <a href={website} {...external} className="hover:underline">
+        {website.replace(/^https?:\/\//, '')}
+      </a>
+    </p>
+  );
+}
+
+/** The invitation under a card; `action` is the link (a router link in the app, a plain one on the server). */
+export function CreateOwnCta({ action }: { action: ReactNode }) {
+  const { t } = useTranslation('cards');
+  return (
+    <Card className="bg-brand-50/60">
+      <CardContent className="flex flex-col items-center gap-3 p-6 text-center sm:flex-row sm:text-start">
+        <div className="flex-1">
+          <p className="font-semibold text-slate-900">{t('public.createOwn')}</p>
+          <p className="text-sm text-slate-600">{t('public.createOwnText')}</p>
+        </div>
+        {action}
+      </CardContent>
+    </Card>
+  );
+}
