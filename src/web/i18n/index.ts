@@ -49,10 +49,16 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** The server reads the choice too: a server-rendered card page speaks it (issue 9). */
+function rememberForServer(lng: string): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
 applyDirection(i18n.language);
 i18n.on('languageChanged', (lng) => {
   applyDirection(lng);
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  rememberForServer(lng);
 });
 
 export default i18n;

@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestUser, createTestApp } from '../../../../tests/helpers/app';
+import { properties, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 // The page links to the build's files, so these tests serve a build of their own.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-web-'));
@@ -239,5 +241,43 @@ describe('the link-preview image', () => {
     });
     const id = (created.json() as { id: string }).id;
     expect((await t.inject({ method: 'GET', url: `/api/business-cards/${id}/preview.png` })).statusCode).toBe(404);
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists approved public cards and approved listings only; robots.txt points to it', async () => {
+    const { card } = await publicCard();
+    const { card: hiddenByOwner, owner } = await publicCard();
+    await t.database.db.update(users).set({ cardVisibility: 'connections' }).where(eq(users.id, owner.user.id));
+    const pendingOwner = await t.signUp({ role: 'real_estate_broker' });
+    const pending = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/business-cards',
+        as: pendingOwner,
+        payload: { name: 'Pending Person', profession: 'Broker' },
+      })
+    ).json() as { id: string };
+    const base = { userId: owner.user.id, propertyType: 'apartment', status: 'for_sale', price: 1_500_000 } as const;
+    const [approved, waiting] = await t.database.db
+      .insert(properties)
+      .values([
+        { ...base, title: 'Marina view', isApproved: true },
+        { ...base, title: 'Waiting for review', isApproved: false },
+      ])
+      .returning({ id: properties.id });
+
+    const res = await t.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body).toContain(`<loc>http://bitaqa.test/cards/${card.id}</loc>`);
+    expect(res.body).toContain(`<loc>http://bitaqa.test/properties/${approved.id}</loc>`);
+    expect(res.body).not.toContain(hiddenByOwner.id);
+    expect(res.body).not.toContain(pending.id);
+    expect(res.body).not.toContain(waiting.id);
+
+    const robots = await t.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: http://bitaqa.test/sitemap.xml');
   });
 });

@@ -152,3 +152,11 @@ export async function recordCardEvents(db: DbOrTx, cardId: string, types: CardEv
   }
   await db.update(businessCards).set(set).where(eq(businessCards.id, cardId));
 }
+
+/** Approved, public cards with their owners, newest change first (the sitemap filters them further). */
+export async function listApprovedPublicCards(db: DbOrTx, limit: number): Promise<CardRow[]> {
+  return selectCards(db)
+    .where(and(eq(businessCards.status, 'approved'), eq(businessCards.isPublic, true)))
+    .orderBy(desc(businessCards.updatedAt))
+    .limit(limit);
+}

@@ -19,6 +19,7 @@ import {
   findCardById,
   findNewestApprovedCard,
   insertCard,
+  listApprovedPublicCards,
   listCardsByUser,
   lockCard,
   recordCardEvents,
@@ -290,6 +291,13 @@ export function createCardService(ctx: AppContext) {
       const row = await findCardById(db, id);
       if (!row || !(await canViewCard(db, null, row))) return null;
       return toCard(row, { private: false });
+    },
+
+    /** Every card a stranger may open, for the sitemap (issue 9): the same rule as getPublic. */
+    async publicEntries(limit = 50_000): Promise<{ id: string; updatedAt: Date }[]> {
+      const rows = await listApprovedPublicCards(db, limit);
+      const open = await Promise.all(rows.map((row) => canViewCard(db, null, row)));
+      return rows.filter((_, i) => open[i]).map((row) => ({ id: row.card.id, updatedAt: row.card.updatedAt }));
     },
 
     async listForUser(viewer: User, userId: string, page: { limit: number; offset: number }): Promise<Card[]> {

@@ -202,3 +202,14 @@ export async function countOwnerProperties(db: DbOrTx, userId: string): Promise<
     .where(eq(properties.userId, userId));
   return count;
 }
+
+/** Ids and last changes of the public listings, for the sitemap (issue 9). */
+export async function listListedPropertyIds(db: DbOrTx, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: properties.id, updatedAt: properties.updatedAt })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(listedProperty)
+    .orderBy(desc(properties.updatedAt))
+    .limit(limit);
+}
