@@ -209,6 +209,18 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/vcard` }),
     expect: [404, 404, 200, 200],
   },
+  'GET /api/business-cards/:id/preview.png': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/preview.png` }),
+    expect: [404, 404, 404, 404],
+    note: 'only public cards have a link preview; the public case is in cards/card-page.test.ts',
+  },
+  'GET /sitemap.xml': { request: () => ({ url: '/sitemap.xml' }), expect: [200, 200, 200, 200] },
+  'GET /robots.txt': { request: () => ({ url: '/robots.txt' }), expect: [200, 200, 200, 200] },
+  'GET /*': {
+    request: (w) => ({ url: `/cards/${w.pendingCard.id}` }),
+    expect: [200, 200, 200, 200],
+    note: 'pages: the app shell for every caller; a pending card is drawn by the app only for its owner and admins',
+  },
   'GET /api/business-cards/:id/qr-code': {
     request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/qr-code` }),
     expect: [404, 404, 200, 200],
