@@ -3,7 +3,7 @@
  * to the new page's heading; Radix primitives follow the reading direction.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, signInAdmin } from './helpers';
+import { DEMO, latestMailTo, linkIn, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -97,4 +97,47 @@ test('the services tabs control a panel that exists, and the language switch is 
   expect(panelId).toBeTruthy();
   await expect(page.locator(`[id="${panelId}"]`)).toHaveAttribute('role', 'tabpanel');
   await expect(page.getByRole('button', { name: /EN \| عربي/ })).toBeVisible();
+});
+
+test('a wrong password in Arabic is explained in Arabic', async ({ page }) => {
+  await useLanguage(page, 'ar');
+  await page.goto('/login');
+  await page.locator('input[type=email]').fill(DEMO.investor);
+  await page.locator('input[type=password]').fill('not-the-password-1');
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+  await expect(page.getByText('البريد الإلكتروني أو كلمة المرور غير صحيحة').first()).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toHaveCount(0);
+});
+
+test('an account saved in Arabic reads Arabic after signing in on a fresh browser', async ({ page, browser }) => {
+  const email = uniqueEmail('mariam.lang');
+  const password = 'Sahara-Falcon-2931!';
+  const reg = await page.request.post('/api/auth/register', {
+    data: {
+      firstName: 'Mariam',
+      lastName: 'Lang',
+      email,
+      phoneNumber: '50 222 3344',
+      countryCode: '+971',
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const token = new URL(linkIn(await latestMailTo(email), '/verify-email?token=')).searchParams.get('token');
+  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  await signIn(page, email, password);
+  expect((await page.request.patch('/api/auth/preferences', { data: { preferredLanguage: 'ar' } })).status()).toBe(200);
+
+  // A new phone: nothing chosen on this device yet, the page opens in English.
+  const fresh = await browser.newContext({ locale: 'en-US' });
+  const phone = await fresh.newPage();
+  await phone.goto('/login');
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'en');
+  await phone.locator('input[type=email]').fill(email);
+  await phone.locator('input[type=password]').fill(password);
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
+  await fresh.close();
 });

@@ -1,5 +1,6 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { markLanguageChosen } from '../i18n';
 import { apiRequest } from '../lib/api';
 import { cn } from '../lib/utils';
 
@@ -11,6 +12,7 @@ export function LanguageToggle({ className, signedIn }: { className?: string; si
     <button
       type="button"
       onClick={() => {
+        markLanguageChosen();
         void i18n.changeLanguage(next);
         // Remember it on the account too, so e-mails and other devices follow.
         if (signedIn)

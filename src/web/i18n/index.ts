@@ -25,6 +25,16 @@ const en = collect(import.meta.glob('./en/*.json', { eager: true }));
 const ar = collect(import.meta.glob('./ar/*.json', { eager: true }));
 
 export const LANGUAGE_STORAGE_KEY = 'bitaqa.lang';
+/** Set when the visitor picked a language on this device with the toggle (not just a default). */
+const LANGUAGE_CHOSEN_KEY = 'bitaqa.lang.chosen';
+
+export function markLanguageChosen(): void {
+  window.localStorage.setItem(LANGUAGE_CHOSEN_KEY, '1');
+}
+
+export function languageChosenHere(): boolean {
+  return window.localStorage.getItem(LANGUAGE_CHOSEN_KEY) === '1';
+}
 
 function initialLanguage(): 'en' | 'ar' {
   if (typeof window === 'undefined') return 'en';

@@ -3,6 +3,7 @@
  * a non-ok response raises `Error("STATUS: body")`, and a 401 on a read can yield null.
  */
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import i18n from '../i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -11,14 +12,22 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body}`);
   }
-  /** The server's JSON `message`, else the raw text. */
+  /**
+   * What to tell the user: the server's own message in English; in another language the
+   * translation of the error's stable code (errors:code.*), else of its status (issue 10).
+   */
   get serverMessage(): string {
+    let message = this.body;
     try {
-      const json = JSON.parse(this.body) as { message?: string };
-      return json.message ?? this.body;
+      message = (JSON.parse(this.body) as { message?: string }).message ?? this.body;
     } catch {
-      return this.body;
+      // not JSON: keep the raw text
     }
+    if (i18n.language === 'en') return message;
+    const code = this.code;
+    if (code && i18n.exists(`errors:code.${code}`)) return i18n.t(`errors:code.${code}`);
+    if (i18n.exists(`errors:status.${this.status}`)) return i18n.t(`errors:status.${this.status}`);
+    return message;
   }
   /** Field errors of a 400 VALIDATION_FAILED answer. */
   get fieldErrors(): Record<string, string> {

@@ -7,7 +7,7 @@ import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
 import type { AppContext } from '../../context';
 import { users, type User } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords';
 import { rateLimited } from '../../platform/rate-limit';
@@ -160,7 +160,7 @@ export function createAuthService(ctx: AppContext) {
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.deletedAt || user.role === 'admin') {
         await throttle.fail(attempt);
-        throw unauthorized('Invalid email or password');
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await throttle.succeed(attempt);
       if (user.suspendedAt)
@@ -186,7 +186,7 @@ export function createAuthService(ctx: AppContext) {
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok || user.role !== 'admin' || user.suspendedAt || user.deletedAt) {
         await throttle.fail(attempt);
-        throw unauthorized('Invalid admin credentials. Please try again.');
+        throw new AppError(401, 'INVALID_ADMIN_CREDENTIALS', 'Invalid admin credentials. Please try again.');
       }
       if (user.totpEnabled) {
         if (!code) {

@@ -12,6 +12,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { COMPANY } from '../../../../core/limits';
@@ -20,7 +21,7 @@ import { ResendVerification } from '../components/resend-verification';
 import { TwoFactorLoginStep } from '../../account/components/two-factor-login-step';
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const zm = useZodMessage();
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -30,6 +31,7 @@ export function LoginPage() {
   // Issue 6: with two-factor sign-in on, the password step answers { twoFactorRequired: true }.
   const [twoFactor, setTwoFactor] = useState(false);
   const finishLogin = async (user: PublicUser) => {
+    adoptAccountLanguage(user, i18n);
     await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
     toast({ title: t('login.successTitle'), description: t('login.successText') });
     navigate(landingPathFor(user));

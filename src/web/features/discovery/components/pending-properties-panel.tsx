@@ -19,7 +19,7 @@ import { toast } from '../../../components/ui/toast';
 import { useApproveProperty, usePendingProperties, useRejectProperty } from '../api/use-admin-properties';
 
 export function PendingPropertiesPanel() {
-  const { t } = useTranslation('discovery');
+  const { t, i18n } = useTranslation('discovery');
   const q = usePendingProperties();
   const approve = useApproveProperty();
   const reject = useRejectProperty();
@@ -49,7 +49,7 @@ export function PendingPropertiesPanel() {
                     {p.title}
                   </Link>
                   <p className="text-sm text-slate-500">
-                    <span dir="ltr">{formatPriceAed(p.price)}</span> · {p.agentName}
+                    <bdi>{formatPriceAed(p.price, { locale: i18n.language, style: 'full' })}</bdi> · {p.agentName}
                   </p>
                 </div>
                 <Button

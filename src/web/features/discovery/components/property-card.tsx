@@ -39,11 +39,22 @@ export function PropertyStatusBadge({ status, className }: { status: string; cla
 }
 
 /** The price of spec §9, with "/ year" for rentals. */
-export function PropertyPrice({ price, status, className }: { price: number; status: string; className?: string }) {
-  const { t } = useTranslation('discovery');
+/** The price; `full` on a listing's own page shows the exact amount instead of "AED 1.9M". */
+export function PropertyPrice({
+  price,
+  status,
+  className,
+  full = false,
+}: {
+  price: number;
+  status: string;
+  className?: string;
+  full?: boolean;
+}) {
+  const { t, i18n } = useTranslation('discovery');
   return (
     <p className={cn('font-bold text-brand-800', className)}>
-      <span dir="ltr">{formatPriceAed(price)}</span>
+      <bdi>{formatPriceAed(price, { locale: i18n.language, style: full ? 'full' : 'compact' })}</bdi>
       {(status === 'for_rent' || status === 'rented') && (
         <span className="text-sm font-medium text-slate-500"> {t('property.perYear')}</span>
       )}

@@ -59,8 +59,10 @@ export function searchChips(t: TFunction, language: string, f: SearchFilters): C
   if (f.bedrooms !== undefined)
     add('bedrooms', f.bedrooms === 0 ? t('property.studioBeds') : t('property.beds', { count: f.bedrooms }));
   if (f.status) add('status', t(`propertyStatus.${f.status}`, { ns: 'enums' }));
-  if (f.minPrice !== undefined) add('minPrice', t('chips.minPrice', { price: formatPriceAed(f.minPrice) }));
-  if (f.maxPrice !== undefined) add('maxPrice', t('chips.maxPrice', { price: formatPriceAed(f.maxPrice) }));
+  if (f.minPrice !== undefined)
+    add('minPrice', t('chips.minPrice', { price: formatPriceAed(f.minPrice, { locale: language }) }));
+  if (f.maxPrice !== undefined)
+    add('maxPrice', t('chips.maxPrice', { price: formatPriceAed(f.maxPrice, { locale: language }) }));
   if (f.text) add('text', `“${f.text}”`);
   return chips;
 }

@@ -189,7 +189,7 @@ export function PropertyPage() {
               {p.address && <span className="text-slate-400">· {p.address}</span>}
             </p>
           )}
-          <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" />
+          <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" full />
           <PropertyFacts p={p} className="mt-4 text-base" />
           {p.description && (
             <section className="mt-6" aria-labelledby="about-title">
