@@ -45,6 +45,7 @@ function initialLanguage(): 'en' | 'ar' {
 
 export function applyDirection(lng: string): void {
   const dir = lng === 'ar' ? 'rtl' : 'ltr';
+  if (typeof document === 'undefined') return; // server rendering, unit tests
   document.documentElement.lang = lng;
   document.documentElement.dir = dir;
 }
