@@ -69,14 +69,17 @@ const shaped = (re: RegExp, message: string) =>
     .optional()
     .nullable();
 
-/** An image: an http(s) URL or a path on this site (uploads, generated avatars). */
-export const imageUrl = text()
-  .trim()
-  .max(LIMITS.urlMax)
-  .refine(
-    (v) => v === '' || /^\/(?!\/)[A-Za-z0-9._~%/-]+$/.test(v) || httpUrl.safeParse(v).success,
-    'Must be a link starting with http:// or https://',
-  )
+/**
+ * Our own image paths only (issue 11 finding 4): a photo uploaded through /api/uploads/images or a
+ * generated avatar. An external URL is a tracking pixel; another same-site path (e.g.
+ * /api/logout) would run as the viewer.
+ */
+export const OWN_IMAGE_URL_RE = /^\/api\/(?:uploads\/[a-f0-9]{32,64}\.webp|avatars\/[A-Za-z0-9._~%-]+\.svg)$/;
+export const IMAGE_UPLOAD_MESSAGE = 'Upload a photo here; links to other sites are not accepted';
+
+/** An image field: empty, or one of our own image paths. */
+export const imageUrl = z
+  .union([z.literal(''), text().trim().max(LIMITS.urlMax).regex(OWN_IMAGE_URL_RE, IMAGE_UPLOAD_MESSAGE)])
   .optional()
   .nullable();
 

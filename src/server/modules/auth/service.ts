@@ -13,6 +13,7 @@ import { hashPassword, requireStrongPassword, verifyPassword } from './passwords
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { checkSecondFactor } from '../account/two-factor';
+import { cardsBackToReviewForRoleChange } from '../cards/service';
 import { createSignInThrottle } from './sign-in-throttle';
 
 /** Where a sign-in comes from: the real client address and whether this browser is known. */
@@ -212,8 +213,16 @@ export function createAuthService(ctx: AppContext) {
 
     async updateRole(user: User, role: User['role']): Promise<User> {
       if (user.role === 'admin') throw forbidden('The admin account cannot change its role.');
-      const [updated] = await db.update(users).set({ role, roleChosen: true }).where(eq(users.id, user.id)).returning();
-      return updated;
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ role, roleChosen: true })
+          .where(eq(users.id, user.id))
+          .returning();
+        // Issue 11 finding 13: a card approved for one role is reviewed again for the new one.
+        if (role !== user.role) await cardsBackToReviewForRoleChange(tx, user.id);
+        return updated;
+      });
     },
 
     /**

@@ -45,7 +45,7 @@ const get = (id: string, as?: TestUser) => t.inject({ method: 'GET', url: `/api/
 
 describe('creating a card', () => {
   it('creates a pending, non-public card owned by the signed-in user, whatever userId the body claims', async () => {
-    const broker = await t.signUp({ role: 'real_estate_broker' });
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const other = await t.signUp();
     const card = await createCard(broker, { userId: other.user.id });
     expect(card).toMatchObject({
@@ -128,8 +128,18 @@ describe('creating a card', () => {
       'projectPortfolioLink',
       /http/,
     ],
-    ['javascript: image', { profileImageUrl: 'javascript:alert(1)' }, 'profileImageUrl', /http/],
-    ['protocol-relative image', { profileImageUrl: '//evil.example/x.png' }, 'profileImageUrl', /http/],
+    ['javascript: image', { profileImageUrl: 'javascript:alert(1)' }, 'profileImageUrl', /Upload/],
+    ['protocol-relative image', { profileImageUrl: '//evil.example/x.png' }, 'profileImageUrl', /Upload/],
+    // Issue 11 finding 4: a same-site action as an avatar, an external tracking pixel, a path escape.
+    ['a same-site action as image', { profileImageUrl: '/api/logout' }, 'profileImageUrl', /Upload/],
+    ['an external image', { profileImageUrl: 'https://tracker.example/pixel.png' }, 'profileImageUrl', /Upload/],
+    ['an avatar path escape', { profileImageUrl: '/api/avatars/../logout.svg' }, 'profileImageUrl', /Upload/],
+    [
+      'an upload with a query',
+      { profileImageUrl: `/api/uploads/${'a'.repeat(64)}.webp?x=1` },
+      'profileImageUrl',
+      /Upload/,
+    ],
     ['link with a line break', { googleMapsLink: 'https://maps.google.com/\nEND:VCARD' }, 'googleMapsLink', /http/],
     ['ftp link', { socialLinks: { twitter: 'ftp://x.com/me' } }, 'socialLinks.twitter', /http/],
     ['BRN with letters', { brnNumber: '12AB' }, 'brnNumber', /BRN/],
@@ -138,7 +148,7 @@ describe('creating a card', () => {
     ['bad phone', { phone: 'call me' }, 'phone', /phone/],
   ];
   it.each(invalid)('refuses %s with 400 and a field message', async (_label, over, field, message) => {
-    const user = await t.signUp({ role: 'real_estate_broker' });
+    const user = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const res = await t.inject({ method: 'POST', url: '/api/business-cards', payload: validCard(over), as: user });
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json();
@@ -159,7 +169,7 @@ describe('creating a card', () => {
 
 describe('reading a card', () => {
   it('hides a pending card from everyone but its owner and admins', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const stranger = await t.signUp();
     const admin = await t.signInAdmin();
     const card = await createCard(owner);
@@ -231,7 +241,7 @@ describe('reading a card', () => {
   });
 
   it('shows an approved card to anyone without the owner-only fields', async () => {
-    const owner = await t.signUp({ role: 'banking_broker' });
+    const owner = await t.signUp({ role: 'banking_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner, { roleTitle: 'home_loans', bankName: 'emirates_nbd' });
     expect((await decide(card.id, { status: 'approved', isPublic: true })).statusCode).toBe(200);
     const res = await get(card.id);
@@ -268,7 +278,7 @@ describe('reading a card', () => {
 
 describe('editing and deleting', () => {
   it('lets only the owner edit, and validates the edit', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const stranger = await t.signUp();
     const admin = await t.signInAdmin();
     const card = await createCard(owner);
@@ -325,7 +335,7 @@ describe('editing and deleting', () => {
 
 describe('admin review', () => {
   it('is for admins only', async () => {
-    const broker = await t.signUp({ role: 'real_estate_broker' });
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(broker);
     const queue = '/api/admin/pending-approvals';
     expect((await t.inject({ method: 'GET', url: queue })).statusCode).toBe(401);
@@ -369,7 +379,7 @@ describe('admin review', () => {
   });
 
   it('approves: the card goes public, the owner is e-mailed and the decision audited', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     const res = await decide(card.id, { status: 'approved', isPublic: true });
     expect(res.statusCode, res.body).toBe(200);
@@ -392,7 +402,7 @@ describe('admin review', () => {
   });
 
   it('rejects with a reason the owner sees; everyone else gets Card Not Found; a resubmission goes back to pending', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const stranger = await t.signUp();
     const card = await createCard(owner);
     const reason = 'Please use your real RERA BRN.';
@@ -424,7 +434,7 @@ describe('admin review', () => {
   });
 
   it('sends an edited approved card back to review and out of public view', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     await decide(card.id, { status: 'approved' });
     expect((await get(card.id)).json().isPublic).toBe(true);
@@ -448,7 +458,7 @@ describe('admin review', () => {
   });
 
   it('verifies a licence; a changed number needs a new check; a card without numbers cannot be verified', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     const admin = await t.signInAdmin();
     const url = `/api/admin/business-cards/${card.id}/license`;
@@ -480,7 +490,7 @@ describe('admin review', () => {
 
 describe('analytics', () => {
   async function approvedCard() {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     await decide(card.id, { status: 'approved' });
     return { owner, card };
@@ -521,7 +531,7 @@ describe('analytics', () => {
 
 describe('downloads and link previews', () => {
   it('serves the vCard of a public card and hides a pending one', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     const pending = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}/vcard` });
     expect(pending.statusCode).toBe(404);
@@ -538,7 +548,7 @@ describe('downloads and link previews', () => {
   });
 
   it('escapes everything in the Open Graph tags of a public card', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner, {
       name: 'Sara "<script>alert(1)</script>"',
       description: 'Best & brightest <img src=x onerror=alert(1)>',

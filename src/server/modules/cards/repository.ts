@@ -5,7 +5,16 @@ import { type BusinessCard, businessCards, cardEvents, properties, type User, us
 
 export type CardOwner = Pick<
   User,
-  'id' | 'role' | 'profileImageUrl' | 'firstName' | 'lastName' | 'suspendedAt' | 'deletedAt' | 'cardVisibility'
+  | 'id'
+  | 'role'
+  | 'profileImageUrl'
+  | 'firstName'
+  | 'lastName'
+  | 'suspendedAt'
+  | 'deletedAt'
+  | 'cardVisibility'
+  | 'subscriptionStatus'
+  | 'subscriptionPeriodEnd'
 >;
 export type CardRow = { card: BusinessCard; user: CardOwner };
 export type CardValues = Omit<typeof businessCards.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -20,6 +29,8 @@ const ownerColumns = {
   suspendedAt: users.suspendedAt,
   deletedAt: users.deletedAt,
   cardVisibility: users.cardVisibility,
+  subscriptionStatus: users.subscriptionStatus,
+  subscriptionPeriodEnd: users.subscriptionPeriodEnd,
 };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,4 +170,17 @@ export async function listApprovedPublicCards(db: DbOrTx, limit: number): Promis
     .where(and(eq(businessCards.status, 'approved'), eq(businessCards.isPublic, true)))
     .orderBy(desc(businessCards.updatedAt))
     .limit(limit);
+}
+
+/**
+ * A role change sends the user's published cards back to review (issue 11 finding 13): the card
+ * was approved for the old role, and a paying role must not be left behind by switching.
+ */
+export async function returnCardsToReview(tx: DbOrTx, userId: string): Promise<number> {
+  const rows = await tx
+    .update(businessCards)
+    .set({ status: 'pending', isPublic: false, rejectionReason: null })
+    .where(and(eq(businessCards.userId, userId), eq(businessCards.status, 'approved')))
+    .returning({ id: businessCards.id });
+  return rows.length;
 }

@@ -10,8 +10,10 @@ import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { eq } from 'drizzle-orm';
+import { PAID_ROLES } from '../../../core/enums';
 import {
   type CardEventType,
+  type CardOwner,
   type CardRow,
   type CardValues,
   countCardsByUser,
@@ -23,6 +25,7 @@ import {
   listCardsByUser,
   lockCard,
   recordCardEvents,
+  returnCardsToReview,
   updateCard,
 } from './repository';
 import { areConnected } from '../messaging/connections';
@@ -32,9 +35,32 @@ const cardNotFound = () => notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
 
 export type Viewer = Pick<User, 'id' | 'role'> | null;
 
-/** Approved and public, its owner active: the card is published (issue 3, issue 6 suspensions). */
+/**
+ * A paying role's card is public only while the subscription runs (issue 11 finding 13: the
+ * directory checked this, /cards/{id}, vCard, QR and inquiries did not).
+ */
+export function hasPaidForCard(
+  user: Pick<CardOwner, 'role' | 'subscriptionStatus' | 'subscriptionPeriodEnd'>,
+  now = new Date(),
+): boolean {
+  if (!PAID_ROLES.includes(user.role)) return true;
+  return user.subscriptionStatus === 'active' && (!user.subscriptionPeriodEnd || user.subscriptionPeriodEnd > now);
+}
+
+/** A role change: the user's approved cards are reviewed again for the new role (finding 13). */
+export function cardsBackToReviewForRoleChange(tx: DbOrTx, userId: string): Promise<number> {
+  return returnCardsToReview(tx, userId);
+}
+
+/** Approved and public, its owner active and paid up: the card is published (issues 3, 6, 11). */
 function isPublished(row: CardRow): boolean {
-  return row.card.status === 'approved' && row.card.isPublic && !row.user.suspendedAt && !row.user.deletedAt;
+  return (
+    row.card.status === 'approved' &&
+    row.card.isPublic &&
+    !row.user.suspendedAt &&
+    !row.user.deletedAt &&
+    hasPaidForCard(row.user)
+  );
 }
 
 /** What anyone may open: published, and the owner's visibility setting is public (issue 6 Settings). */
@@ -252,6 +278,8 @@ export function createCardService(ctx: AppContext) {
     suspendedAt: user.suspendedAt,
     deletedAt: user.deletedAt,
     cardVisibility: user.cardVisibility,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionPeriodEnd: user.subscriptionPeriodEnd,
   });
 
   return {

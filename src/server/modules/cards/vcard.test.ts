@@ -113,7 +113,7 @@ describe('QR code', () => {
 
   it('is served for a public card and encodes PUBLIC_URL/cards/{id} with the QR mark', async () => {
     const t = await createTestApp();
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const created = await t.inject({
       method: 'POST',
       url: '/api/business-cards',

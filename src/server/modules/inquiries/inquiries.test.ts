@@ -41,7 +41,7 @@ const storedFor = (cardId: string) =>
 
 describe('sending an inquiry from a public card', () => {
   it('accepts a signed-out visitor, stores the lead and e-mails the owner', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);
     const res = await send(card.id, lead());
     expect(res.statusCode).toBe(201);
@@ -55,7 +55,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('validates the form: consent, e-mail, type, lengths', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);
     const noConsent = await send(card.id, lead({ consent: false }));
     expect(noConsent.statusCode).toBe(400);
@@ -72,7 +72,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('only reaches approved, public cards of active owners', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const pending = await cardFor(owner, { status: 'pending', isPublic: false });
     const rejected = await cardFor(owner, { status: 'rejected' });
     const hidden = await cardFor(owner, { isPublic: false });
@@ -80,7 +80,7 @@ describe('sending an inquiry from a public card', () => {
     expect((await send('00000000-0000-0000-0000-000000000000', lead())).statusCode).toBe(404);
     expect((await send('not-a-uuid', lead())).statusCode).toBe(404);
 
-    const suspended = await t.signUp({ role: 'banking_broker' });
+    const suspended = await t.signUp({ role: 'banking_broker', subscriptionStatus: 'active' });
     const card = await cardFor(suspended);
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.user.id));
     expect((await send(card.id, lead())).statusCode).toBe(404);
@@ -88,7 +88,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('follows the owner’s card visibility: private takes no leads, connections only from people they talk to', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);
     await t.database.db.update(users).set({ cardVisibility: 'private' }).where(eq(users.id, owner.user.id));
     expect((await send(card.id, lead())).statusCode).toBe(404);
@@ -119,7 +119,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('answers a filled honeypot like a success but stores and mails nothing', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);
     const res = await send(card.id, lead({ website: 'http://spam.example' }));
     expect(res.statusCode).toBe(201);
@@ -129,7 +129,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('limits each address to 5 inquiries in 10 minutes', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);
     const ip = freshIp();
     for (let i = 0; i < 5; i += 1)
@@ -143,7 +143,7 @@ describe('sending an inquiry from a public card', () => {
   });
 
   it('respects the owner turning inquiry e-mails off', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     await t.database.db
       .update(users)
       .set({ notificationPrefs: { messages: true, inquiries: false, cardStatus: true, subscription: true } })
@@ -157,7 +157,7 @@ describe('sending an inquiry from a public card', () => {
 
 describe('the owner’s Leads', () => {
   async function ownerWithLeads() {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const a = await cardFor(owner, { name: 'Card A' });
     const b = await cardFor(owner, { name: 'Card B' });
     const base = Date.now() - 60_000;
@@ -203,7 +203,7 @@ describe('the owner’s Leads', () => {
     const page = await t.inject({ method: 'GET', url: '/api/inquiries?limit=1&offset=1', as: owner });
     expect(page.json().items.map((i: { inquirerName: string }) => i.inquirerName)).toEqual(['Middle']);
 
-    const other = await t.signUp({ role: 'real_estate_broker' });
+    const other = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     expect((await t.inject({ method: 'GET', url: '/api/inquiries', as: other })).json()).toMatchObject({
       items: [],
       total: 0,
@@ -216,7 +216,7 @@ describe('the owner’s Leads', () => {
   it('moves an inquiry through pending → contacted → closed, for the owner only', async () => {
     const { owner, rows } = await ownerWithLeads();
     const id = rows[0].id;
-    const other = await t.signUp({ role: 'banking_broker' });
+    const other = await t.signUp({ role: 'banking_broker', subscriptionStatus: 'active' });
     const admin = await t.signInAdmin();
     const patch = (as: TestUser | undefined, payload: object, url = `/api/inquiries/${id}`) =>
       t.inject({ method: 'PATCH', url, as, payload });

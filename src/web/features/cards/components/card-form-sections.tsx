@@ -11,6 +11,7 @@ import { Input, Select, Textarea } from '../../../components/ui/input';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import type { CardFormValues } from './card-form-values';
 import { CheckboxGroup } from './checkbox-group';
+import { PhotoField } from './photo-field';
 
 export type CardForm = UseFormReturn<CardFormValues, unknown, CardInputParsed>;
 
@@ -47,7 +48,11 @@ export function BasicSection({ form }: { form: CardForm }) {
         <Input autoComplete="organization" maxLength={LIMITS.shortTextMax} {...form.register('company')} />
       </Field>
       <Field label={t('fields.profileImageUrl')} error={zm(errors.profileImageUrl?.message)} hint={t('hints.image')}>
-        <Input type="url" dir="ltr" inputMode="url" placeholder="https://" {...form.register('profileImageUrl')} />
+        <Controller
+          control={form.control}
+          name="profileImageUrl"
+          render={({ field }) => <PhotoField value={field.value ?? ''} onChange={field.onChange} />}
+        />
       </Field>
     </Section>
   );
