@@ -227,14 +227,28 @@ export const cardSchema = z.object({
   aiGenerated: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Bumped by every change; approve/reject name the version the admin reviewed (issue 11 finding 2). */
+  version: z.number(),
+  /**
+   * Owner and admins only: an edit of the published card waiting for review, as the changed fields
+   * with their new values (the card's other fields are the live, approved content).
+   */
+  pendingRevision: z.record(z.string(), z.unknown()).nullable(),
   user: cardUserSchema,
   stats: cardStatsSchema.optional(),
 });
 export type Card = z.infer<typeof cardSchema>;
 
 /** Admin decision on a card (spec §7: status, optionally isPublic; issue 3: a reason on rejection). */
+/** What the admin reviewed: a decision on content that changed since answers 409 (issue 11 finding 2). */
+export const reviewedVersionFields = {
+  version: z.number().int().min(1).optional(),
+  updatedAt: z.string().max(40).optional(),
+};
+
 export const cardStatusUpdateSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  ...reviewedVersionFields,
   isPublic: z.boolean().optional(),
   reason: text().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
 });

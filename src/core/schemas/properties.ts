@@ -139,7 +139,14 @@ export type PropertyInputParsed = z.output<typeof propertyInputSchema>;
 export const propertyPatchSchema = propertyFields.partial();
 export type PropertyPatch = z.output<typeof propertyPatchSchema>;
 
+/** The version the admin reviewed (issue 11 finding 2); a listing changed since answers 409. */
+export const propertyApproveSchema = z
+  .object({ version: z.number().int().min(1).optional(), updatedAt: z.string().max(40).optional() })
+  .nullish();
+
 export const propertyRejectSchema = z.object({
+  version: z.number().int().min(1).optional(),
+  updatedAt: z.string().max(40).optional(),
   reason: text({ error: 'Please give a reason' })
     .trim()
     .min(3, 'Please give a reason')
@@ -181,6 +188,10 @@ export const propertySchema = z.object({
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Bumped by every change; approve/reject name the version the admin reviewed (issue 11 finding 2). */
+  version: z.number(),
+  /** Owner and admins only: an edit of the approved listing waiting for review (changed fields, new values). */
+  pendingRevision: z.record(z.string(), z.unknown()).nullable(),
   owner: propertyOwnerSchema,
   firstName: z.string(),
   lastName: z.string(),

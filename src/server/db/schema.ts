@@ -185,6 +185,10 @@ export const businessCards = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     vcardDownloads: integer('vcard_downloads').notNull().default(0),
     qrVisits: integer('qr_visits').notNull().default(0),
+    /** Bumped by every change of content or review state; the admin's approve/reject names it (issue 11 finding 2). */
+    version: integer('version').notNull().default(1),
+    /** An owner's edit of a published card, waiting for review while the approved content stays public. */
+    pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [
@@ -236,6 +240,10 @@ export const properties = pgTable(
     permitNumber: varchar('permit_number', { length: 40 }),
     isApproved: boolean('is_approved').notNull().default(false),
     rejectionReason: text('rejection_reason'),
+    /** See business_cards.version (issue 11 finding 2). */
+    version: integer('version').notNull().default(1),
+    /** An owner's edit of an approved listing, waiting for review while the approved one stays listed. */
+    pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [

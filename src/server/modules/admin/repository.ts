@@ -12,10 +12,12 @@ const ownerColumns = {
   role: users.role,
 };
 
-const pendingCard = and(eq(businessCards.status, 'pending'), isNull(users.deletedAt));
+const pendingCard = and(
+  or(eq(businessCards.status, 'pending'), isNotNull(businessCards.pendingRevision)),
+  isNull(users.deletedAt),
+);
 const pendingProperty = and(
-  eq(properties.isApproved, false),
-  isNull(properties.rejectionReason),
+  or(and(eq(properties.isApproved, false), isNull(properties.rejectionReason)), isNotNull(properties.pendingRevision)),
   isNull(users.deletedAt),
 );
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Card, CardStatusUpdate, PendingApprovals } from '../../../core/schemas/card';
 import type { AppContext } from '../../context';
 import type { BusinessCard, User } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { findUserById } from '../users/repository';
@@ -20,7 +20,18 @@ import {
   lockCard,
   updateCard,
 } from './repository';
-import { CARD_NOT_FOUND, toCard } from './service';
+import type { CardValues } from './repository';
+import { CARD_NOT_FOUND, licenseReset, toCard } from './service';
+
+/** Whether the version the admin names (if any) is the card's current one. */
+export function reviewedCurrent(
+  row: { version: number; updatedAt: Date },
+  body: { version?: number; updatedAt?: string },
+) {
+  if (body.version !== undefined && body.version !== row.version) return false;
+  if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== row.updatedAt.getTime()) return false;
+  return true;
+}
 
 const reviewFields = (c: BusinessCard) => ({
   status: c.status,
@@ -29,8 +40,26 @@ const reviewFields = (c: BusinessCard) => ({
   licenseVerified: c.licenseVerified,
 });
 
-function decisionMail(owner: User, card: BusinessCard, publicUrl: string): { subject: string; text: string } {
+function decisionMail(
+  owner: User,
+  card: BusinessCard,
+  publicUrl: string,
+  revisionRejected: boolean,
+): { subject: string; text: string } {
   const arabic = owner.preferredLanguage === 'ar';
+  if (revisionRejected) {
+    const reason = card.rejectionReason;
+    const link = `${publicUrl}/edit-card/${card.id}`;
+    return arabic
+      ? {
+          subject: 'لم تتم الموافقة على تعديلات بطاقتك في Bitaqa',
+          text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على تعديلاتك على البطاقة "${card.name}".${reason ? `\n\nالسبب: ${reason}` : ''}\n\nتبقى النسخة المعتمدة من بطاقتك متاحة للجميع. يمكنك التعديل مرة أخرى:\n\n${link}\n\nفريق Bitaqa`,
+        }
+      : {
+          subject: 'Your changes to your Bitaqa card were not approved',
+          text: `Hello ${owner.firstName},\n\nYour changes to the card "${card.name}" were not approved.${reason ? `\n\nReason: ${reason}` : ''}\n\nYour approved card stays public as it was. You can edit it again:\n\n${link}\n\nThe Bitaqa team`,
+        };
+  }
   if (card.status === 'approved') {
     const link = `${publicUrl}/cards/${card.id}`;
     return arabic
@@ -80,30 +109,63 @@ export function createCardAdminService(ctx: AppContext) {
       };
     },
 
-    /** Approve (public unless the admin says otherwise) or reject with an optional reason. */
+    /**
+     * Approve (public unless the admin says otherwise) or reject with an optional reason. The body
+     * names the version the admin reviewed; a card changed since answers 409 with its current
+     * content (issue 11 finding 2). A pending revision of a published card is applied on approval
+     * and dropped on rejection, the approved content staying public either way.
+     */
     async setStatus(admin: User, id: string, body: CardStatusUpdate, log: FastifyBaseLogger): Promise<Card> {
-      const updated = await db.transaction(async (tx) => {
+      const decided = await db.transaction(async (tx) => {
         const before = await lockCard(tx, id);
         if (!before) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
-        const after = await updateCard(
-          tx,
-          id,
-          body.status === 'approved'
-            ? { status: 'approved', isPublic: body.isPublic ?? true, rejectionReason: null }
-            : { status: 'rejected', isPublic: false, rejectionReason: body.reason?.trim() || null },
-        );
+        if (!reviewedCurrent(before, body)) {
+          const row = await findCardById(tx, id);
+          throw new AppError(409, 'CARD_CHANGED', 'The card changed while you were reviewing it. Review it again.', {
+            current: row ? toCard(row, { private: true }) : null,
+          });
+        }
+        const revision = before.pendingRevision;
+        const isRevision = before.status === 'approved' && !!revision;
+        let values: Partial<CardValues>;
+        if (isRevision && body.status === 'approved') {
+          values = {
+            ...(revision as Partial<CardValues>),
+            ...licenseReset(before, revision),
+            pendingRevision: null,
+            rejectionReason: null,
+            ...(body.isPublic !== undefined ? { isPublic: body.isPublic } : {}),
+          };
+        } else if (isRevision) {
+          values = { pendingRevision: null, rejectionReason: body.reason?.trim() || null };
+        } else {
+          values =
+            body.status === 'approved'
+              ? { status: 'approved', isPublic: body.isPublic ?? true, rejectionReason: null }
+              : { status: 'rejected', isPublic: false, rejectionReason: body.reason?.trim() || null };
+        }
+        const after = await updateCard(tx, id, { ...values, version: before.version + 1 });
         await writeAudit(tx, {
           actorId: admin.id,
-          action: body.status === 'approved' ? 'card.approve' : 'card.reject',
+          action: `${isRevision ? 'card.revision' : 'card'}.${body.status === 'approved' ? 'approve' : 'reject'}`,
           entityType: 'business_card',
           entityId: id,
-          before: reviewFields(before),
-          after: reviewFields(after),
+          before: { ...reviewFields(before), version: before.version, ...(isRevision ? { revision } : {}) },
+          after: { ...reviewFields(after), version: after.version },
         });
-        return after;
+        return { after, isRevision };
       });
+      const updated = decided.after;
       const owner = await findUserById(db, updated.userId);
-      if (owner) await notifyUser(ctx, log, owner, 'cardStatus', decisionMail(owner, updated, config.publicUrl));
+      const revisionRejected = decided.isRevision && body.status === 'rejected';
+      if (owner)
+        await notifyUser(
+          ctx,
+          log,
+          owner,
+          'cardStatus',
+          decisionMail(owner, updated, config.publicUrl, revisionRejected),
+        );
       return cardFor(id);
     },
 

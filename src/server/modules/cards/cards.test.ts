@@ -433,7 +433,7 @@ describe('admin review', () => {
     expect(queue.json().businessCards.map((c: { id: string }) => c.id)).toContain(card.id);
   });
 
-  it('sends an edited approved card back to review and out of public view', async () => {
+  it('keeps an edited approved card public with the edit waiting for review (issue 11 finding 2)', async () => {
     const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     await decide(card.id, { status: 'approved' });
@@ -444,8 +444,14 @@ describe('admin review', () => {
       payload: { profession: 'Senior Consultant' },
       as: owner,
     });
-    expect(edit.json()).toMatchObject({ status: 'pending', isPublic: false, profession: 'Senior Consultant' });
-    expect((await get(card.id)).statusCode).toBe(404);
+    expect(edit.json()).toMatchObject({
+      status: 'approved',
+      isPublic: true,
+      pendingRevision: { profession: 'Senior Consultant' },
+    });
+    expect((await get(card.id)).json().profession).not.toBe('Senior Consultant');
+    await decide(card.id, { status: 'approved' });
+    expect((await get(card.id)).json().profession).toBe('Senior Consultant');
   });
 
   it('refuses a status other than approved or rejected, and unknown cards', async () => {
@@ -475,7 +481,10 @@ describe('admin review', () => {
       payload: { brnNumber: '99999' },
       as: owner,
     });
-    expect(edit.json().licenseVerified).toBe(false);
+    // The changed number waits for review with the rest of the edit; approving it needs a new check.
+    expect(edit.json()).toMatchObject({ licenseVerified: true, pendingRevision: { brnNumber: '99999' } });
+    await decide(card.id, { status: 'approved' });
+    expect((await get(card.id)).json()).toMatchObject({ brnNumber: '99999', licenseVerified: false });
 
     const bare = await createCard(owner, { brnNumber: '', ornNumber: null });
     const refused = await t.inject({

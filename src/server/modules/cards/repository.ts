@@ -1,5 +1,5 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type BusinessCard, businessCards, cardEvents, properties, type User, users } from '../../db/schema';
 
@@ -102,9 +102,15 @@ export async function deleteCard(db: DbOrTx, id: string): Promise<void> {
 }
 
 /** Pending cards, oldest first so the queue is worked in order (uses business_cards_public_idx). */
+/** New cards and edits of published ones (issue 11 finding 2) wait for the admin alike. */
+export const awaitingReview = and(
+  or(eq(businessCards.status, 'pending'), isNotNull(businessCards.pendingRevision)),
+  isNull(users.deletedAt),
+);
+
 export async function listPendingCards(db: DbOrTx, page: { limit: number; offset: number }): Promise<CardRow[]> {
   return selectCards(db)
-    .where(and(eq(businessCards.status, 'pending'), isNull(users.deletedAt)))
+    .where(awaitingReview)
     .orderBy(businessCards.createdAt, businessCards.id)
     .limit(page.limit)
     .offset(page.offset);
@@ -115,11 +121,14 @@ export async function countPendingCards(db: DbOrTx): Promise<number> {
     .select({ n: count() })
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(and(eq(businessCards.status, 'pending'), isNull(users.deletedAt)));
+    .where(awaitingReview);
   return row?.n ?? 0;
 }
 
-const pendingPropertyWhere = and(eq(properties.isApproved, false), isNull(properties.rejectionReason));
+const pendingPropertyWhere = or(
+  and(eq(properties.isApproved, false), isNull(properties.rejectionReason)),
+  isNotNull(properties.pendingRevision),
+);
 
 /** Read-only view of listings awaiting approval (the properties module owns the writes). */
 export async function listPendingProperties(db: DbOrTx, page: { limit: number; offset: number }) {

@@ -157,6 +157,8 @@ export function toCard(row: CardRow, opts: { private: boolean }): Card {
     aiGenerated: c.aiGenerated,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    version: c.version,
+    pendingRevision: opts.private ? (c.pendingRevision ?? null) : null,
     user: {
       id: row.user.id,
       role: row.user.role,
@@ -231,6 +233,18 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
 }
 
 const LICENSE_KEYS = ['brnNumber', 'ornNumber', 'practiceCardNumber'] as const;
+
+/** Fields an owner may change on a published card without a new review (issue 11 finding 2). */
+const IMMEDIATE_KEYS = new Set<string>(['aiGenerated']);
+
+/** Equal as stored values (strings, numbers, arrays, link objects). */
+export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A changed licence number needs a new check. */
+export function licenseReset(current: BusinessCard, changes: Record<string, unknown>): Partial<CardValues> {
+  const changed = LICENSE_KEYS.some((k) => k in changes && (changes[k] ?? null) !== current[k]);
+  return changed ? { licenseVerified: false, licenseVerifiedAt: null } : {};
+}
 
 /** Counts one visitor's repeated opens of a card once per window (refreshes are not new views). */
 class RecentEvents {
@@ -337,20 +351,53 @@ export function createCardService(ctx: AppContext) {
     },
 
     /**
-     * Owner's edit. An approved or rejected card goes back to pending and leaves public view
-     * until an admin reviews it again (issue 3); a changed licence number needs a new check.
+     * Owner's edit (issue 11 finding 2). A published card stays online with its approved content:
+     * the edit waits as a pending revision for the admin, and fields that need no review apply at
+     * once. A pending card is edited in place; a rejected one is resubmitted. Nothing changes when
+     * nothing differs.
      */
     async update(user: User, id: string, input: Partial<CardInputParsed>): Promise<Card> {
       await ownedRow(user, id);
       const card = await db.transaction(async (tx) => {
         const current = await lockCard(tx, id);
         if (!current) throw cardNotFound();
-        const values = toValues(input);
+        const values = toValues(input) as Record<string, unknown>;
+        const live = current as unknown as Record<string, unknown>;
+        if (current.status === 'approved') {
+          const immediate: Record<string, unknown> = {};
+          const revision: Record<string, unknown> = { ...(current.pendingRevision ?? {}) };
+          let changed = false;
+          for (const [key, value] of Object.entries(values)) {
+            if (IMMEDIATE_KEYS.has(key)) {
+              if (!same(live[key], value)) {
+                immediate[key] = value;
+                changed = true;
+              }
+              continue;
+            }
+            if (same(key in revision ? revision[key] : live[key], value)) continue;
+            changed = true;
+            if (same(live[key], value)) delete revision[key];
+            else revision[key] = value;
+          }
+          if (!changed) return current;
+          return updateCard(tx, id, {
+            ...(immediate as Partial<CardValues>),
+            pendingRevision: Object.keys(revision).length ? revision : null,
+            version: current.version + 1,
+          });
+        }
+        const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => !same(live[k], v)));
+        if (current.status === 'pending' && !Object.keys(changes).length) return current;
         const review: Partial<CardValues> =
           current.status === 'pending' ? {} : { status: 'pending', isPublic: false, rejectionReason: null };
-        const licenseChanged = LICENSE_KEYS.some((k) => k in values && (values[k] ?? null) !== current[k]);
-        const license: Partial<CardValues> = licenseChanged ? { licenseVerified: false, licenseVerifiedAt: null } : {};
-        return updateCard(tx, id, { ...values, ...review, ...license });
+        return updateCard(tx, id, {
+          ...(changes as Partial<CardValues>),
+          ...review,
+          ...licenseReset(current, changes),
+          pendingRevision: null,
+          version: current.version + 1,
+        });
       });
       return toCard({ card, user: ownerOf(user) }, { private: true });
     },

@@ -421,7 +421,7 @@ describe('listing a property', () => {
       contact: { phone: '+971 501234567' },
     });
 
-    // An edit sends it back to review.
+    // An edit waits for review while the approved listing stays listed (issue 11 finding 2).
     const edited = await t.inject({
       method: 'PATCH',
       url: `/api/properties/${p.id}`,
@@ -429,8 +429,13 @@ describe('listing a property', () => {
       as: broker,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ price: 1_590_000, isApproved: false, approvalStatus: 'pending' });
-    expect(await search()).toEqual([]);
+    expect(edited.json()).toMatchObject({
+      price: 1_650_000,
+      isApproved: true,
+      approvalStatus: 'approved',
+      pendingRevision: { price: 1_590_000 },
+    });
+    expect((await search()).map((x: { id: string }) => x.id)).toEqual([p.id]);
   });
 
   it('lets developers list and refuses investors, banking brokers and visitors', async () => {
@@ -544,7 +549,7 @@ describe('listing a property', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'property.reject')));
-    expect(audit.after).toEqual({ isApproved: false, rejectionReason: 'Photos are blurry' });
+    expect(audit.after).toMatchObject({ isApproved: false, rejectionReason: 'Photos are blurry' });
     // No longer waiting for review.
     const pending = (
       await t.inject({ method: 'GET', url: '/api/admin/properties/pending?limit=60', as: admin })
@@ -568,7 +573,13 @@ describe('listing a property', () => {
     const body = res.json();
     expect(body.items.length).toBeLessThanOrEqual(3);
     expect(body.total).toBeGreaterThanOrEqual(body.items.length);
-    expect(body.items.every((p: { approvalStatus: string }) => p.approvalStatus === 'pending')).toBe(true);
+    // New listings, and approved ones with an edit waiting (issue 11 finding 2).
+    expect(
+      body.items.every(
+        (p: { approvalStatus: string; pendingRevision: unknown }) =>
+          p.approvalStatus === 'pending' || p.pendingRevision !== null,
+      ),
+    ).toBe(true);
     const visitor = await t.signUp();
     expect((await t.inject({ method: 'GET', url: '/api/admin/properties/pending', as: visitor })).statusCode).toBe(403);
   });

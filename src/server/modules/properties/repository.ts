@@ -1,5 +1,5 @@
 /** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Emirate } from '../../../core/enums';
 import { EMIRATE_NAMES } from '../../../core/places';
 import type { ApprovalStatus, Property, PropertySort } from '../../../core/schemas/properties';
@@ -127,6 +127,8 @@ export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Pr
     rejectionReason: opts.private ? p.rejectionReason : null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    version: p.version,
+    pendingRevision: opts.private ? (p.pendingRevision ?? null) : null,
     owner: {
       id: p.userId,
       firstName: r.ownerFirstName,
@@ -182,7 +184,13 @@ export async function listOwnerProperties(
 
 /** Listings waiting for review (not approved, not rejected), oldest first. */
 export async function listPendingProperties(db: DbOrTx, limit: number): Promise<{ items: Property[]; total: number }> {
-  const pending = and(eq(properties.isApproved, false), isNull(properties.rejectionReason), isNull(users.deletedAt));
+  const pending = and(
+    or(
+      and(eq(properties.isApproved, false), isNull(properties.rejectionReason)),
+      isNotNull(properties.pendingRevision),
+    ),
+    isNull(users.deletedAt),
+  );
   const rows = await selectWithOwner(db)
     .where(pending)
     .orderBy(asc(properties.updatedAt), asc(properties.id))

@@ -14,6 +14,7 @@ import {
   propertyInputSchema,
   propertyPatchSchema,
   propertyQuerySchema,
+  propertyApproveSchema,
   propertyRejectSchema,
   propertySchema,
 } from '../../../core/schemas/properties';
@@ -90,8 +91,11 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/properties/:id/approve',
-    { preHandler: requireAdmin, schema: { params: uuidParam, response: { 200: propertySchema } } },
-    async (request) => service.approve(userOf(request), request.params.id),
+    {
+      preHandler: requireAdmin,
+      schema: { params: uuidParam, body: propertyApproveSchema, response: { 200: propertySchema } },
+    },
+    async (request) => service.approve(userOf(request), request.params.id, request.body ?? {}),
   );
 
   app.patch(
@@ -100,6 +104,6 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: uuidParam, body: propertyRejectSchema, response: { 200: propertySchema } },
     },
-    async (request) => service.reject(userOf(request), request.params.id, request.body.reason),
+    async (request) => service.reject(userOf(request), request.params.id, request.body.reason, request.body),
   );
 };

@@ -15,6 +15,7 @@ import {
   type PropertyPatch,
 } from '../../../core/schemas/properties';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
@@ -143,20 +144,49 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
       return toProperty(await rowOrNotFound(created.id), { private: true });
     },
 
-    /** An edit sends the listing back to review. */
+    /**
+     * Owner's edit (issue 11 finding 2): an approved listing stays listed as approved while the
+     * edit waits as a pending revision; a pending or rejected one is edited in place and waits for
+     * review. Nothing changes when nothing differs.
+     */
     async update(user: User, id: string, patch: PropertyPatch): Promise<Property> {
-      const row = await ownedRow(user, id);
-      const merged = {
-        city: patch.city ?? row.p.city,
-        permitNumber: patch.permitNumber !== undefined ? patch.permitNumber : row.p.permitNumber,
-      };
-      if (permitMissing(merged)) {
-        throw badRequest(PERMIT_REQUIRED, 'VALIDATION_FAILED', { errors: { permitNumber: PERMIT_REQUIRED } });
-      }
-      await db
-        .update(properties)
-        .set({ ...clean(patch), isApproved: false, rejectionReason: null })
-        .where(and(eq(properties.id, id), eq(properties.userId, user.id)));
+      await ownedRow(user, id);
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(properties).where(eq(properties.id, id)).for('update').limit(1);
+        if (!current) throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
+        const values = clean(patch) as Record<string, unknown>;
+        const live = current as unknown as Record<string, unknown>;
+        const base = { ...live, ...(current.pendingRevision ?? {}) };
+        const merged = {
+          city: (values.city ?? base.city) as string | null,
+          permitNumber: (values.permitNumber !== undefined ? values.permitNumber : base.permitNumber) as string | null,
+        };
+        if (permitMissing(merged)) {
+          throw badRequest(PERMIT_REQUIRED, 'VALIDATION_FAILED', { errors: { permitNumber: PERMIT_REQUIRED } });
+        }
+        if (current.isApproved) {
+          const revision: Record<string, unknown> = { ...(current.pendingRevision ?? {}) };
+          let changed = false;
+          for (const [key, value] of Object.entries(values)) {
+            if (same(key in revision ? revision[key] : live[key], value)) continue;
+            changed = true;
+            if (same(live[key], value)) delete revision[key];
+            else revision[key] = value;
+          }
+          if (!changed) return;
+          await tx
+            .update(properties)
+            .set({ pendingRevision: Object.keys(revision).length ? revision : null, version: current.version + 1 })
+            .where(eq(properties.id, id));
+          return;
+        }
+        const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => !same(live[k], v)));
+        if (!Object.keys(changes).length && !current.rejectionReason) return;
+        await tx
+          .update(properties)
+          .set({ ...changes, isApproved: false, rejectionReason: null, version: current.version + 1 })
+          .where(eq(properties.id, id));
+      });
       return toProperty(await rowOrNotFound(id), { private: true });
     },
 
@@ -165,22 +195,29 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
       await db.delete(properties).where(and(eq(properties.id, id), eq(properties.userId, user.id)));
     },
 
-    async approve(admin: User, id: string): Promise<Property> {
+    /** Approves the listing, or its pending revision (applied to the live listing); 409 when it changed since review. */
+    async approve(admin: User, id: string, reviewed: Reviewed = {}): Promise<Property> {
       const updated = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for('update').limit(1);
-        if (!before) throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
+        const before = await lockForReview(tx, id, reviewed);
+        const revision = before.isApproved ? before.pendingRevision : null;
         const [after] = await tx
           .update(properties)
-          .set({ isApproved: true, rejectionReason: null })
+          .set({
+            ...((revision ?? {}) as Partial<typeof properties.$inferInsert>),
+            isApproved: true,
+            rejectionReason: null,
+            pendingRevision: null,
+            version: before.version + 1,
+          })
           .where(eq(properties.id, id))
           .returning();
         await writeAudit(tx, {
           actorId: admin.id,
-          action: 'property.approve',
+          action: revision ? 'property.revision.approve' : 'property.approve',
           entityType: 'property',
           entityId: id,
-          before: reviewFields(before),
-          after: reviewFields(after),
+          before: { ...reviewFields(before), version: before.version, ...(revision ? { revision } : {}) },
+          after: { ...reviewFields(after), version: after.version },
         });
         return { before, after };
       });
@@ -188,27 +225,55 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
       return toProperty(await rowOrNotFound(id), { private: true });
     },
 
-    async reject(admin: User, id: string, reason: string): Promise<Property> {
-      const after = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for('update').limit(1);
-        if (!before) throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
+    /**
+     * Rejects the listing with a reason; for an approved listing with a pending revision only the
+     * revision is dropped and the approved listing stays listed (issue 11 finding 2).
+     */
+    async reject(admin: User, id: string, reason: string, reviewed: Reviewed = {}): Promise<Property> {
+      const { after, revisionOnly } = await db.transaction(async (tx) => {
+        const before = await lockForReview(tx, id, reviewed);
+        const revisionOnly = before.isApproved && !!before.pendingRevision;
         const [row] = await tx
           .update(properties)
-          .set({ isApproved: false, rejectionReason: reason })
+          .set(
+            revisionOnly
+              ? { pendingRevision: null, version: before.version + 1 }
+              : { isApproved: false, rejectionReason: reason, pendingRevision: null, version: before.version + 1 },
+          )
           .where(eq(properties.id, id))
           .returning();
         await writeAudit(tx, {
           actorId: admin.id,
-          action: 'property.reject',
+          action: revisionOnly ? 'property.revision.reject' : 'property.reject',
           entityType: 'property',
           entityId: id,
-          before: reviewFields(before),
-          after: reviewFields(row),
+          before: { ...reviewFields(before), version: before.version },
+          after: { ...reviewFields(row), version: row.version, ...(revisionOnly ? { reason } : {}) },
         });
-        return row;
+        return { after: row, revisionOnly };
       });
-      await tellOwner(after, false);
+      if (!revisionOnly) await tellOwner(after, false);
       return toProperty(await rowOrNotFound(id), { private: true });
     },
   };
+
+  /** Locks the listing and checks it is the version the admin reviewed (409 with the current content). */
+  async function lockForReview(tx: DbOrTx, id: string, reviewed: Reviewed) {
+    const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for('update').limit(1);
+    if (!before) throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
+    const stale =
+      (reviewed.version !== undefined && reviewed.version !== before.version) ||
+      (reviewed.updatedAt !== undefined && Date.parse(reviewed.updatedAt) !== before.updatedAt.getTime());
+    if (stale) {
+      const row = await findPropertyRow(tx, id);
+      throw new AppError(409, 'PROPERTY_CHANGED', 'The listing changed while you were reviewing it. Review it again.', {
+        current: row ? toProperty(row, { private: true }) : null,
+      });
+    }
+    return before;
+  }
 }
+
+type Reviewed = { version?: number; updatedAt?: string };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

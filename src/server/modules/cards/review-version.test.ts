@@ -1,0 +1,161 @@
+/**
+ * Issue 11 finding 2: the admin approves what they saw, and edits never take an approved card or
+ * listing offline. The attack: the review list showed "Clean", the owner renamed it "SPAM CALL
+ * NOW" before the click, and the approval published that.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
+import { createCard, createProperty } from '../../../../tests/helpers/discovery';
+
+const t = await createTestApp();
+const db = t.database.db;
+const admin = await t.signInAdmin();
+
+const decide = (id: string, payload: Record<string, unknown>) =>
+  t.inject({ method: 'PATCH', url: `/api/admin/business-cards/${id}/status`, payload, as: admin });
+const edit = (owner: TestUser, id: string, payload: Record<string, unknown>) =>
+  t.inject({ method: 'PATCH', url: `/api/business-cards/${id}`, payload, as: owner });
+const publicName = async (id: string) => {
+  const res = await t.inject({ method: 'GET', url: `/api/business-cards/${id}` });
+  return res.statusCode === 200 ? res.json().name : res.statusCode;
+};
+const directoryNames = async () =>
+  (await t.inject({ method: 'GET', url: '/api/business-cards/public?limit=50' }))
+    .json()
+    .map((c: { name: string }) => c.name);
+const reviewList = async () =>
+  (await t.inject({ method: 'GET', url: '/api/admin/pending-approvals', as: admin })).json();
+
+describe('card review names the version the admin saw', () => {
+  it('answers 409 with the current content when the card changed after the admin looked', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Clean', profession: 'Investor' },
+      as: owner,
+    });
+    const seen = (await reviewList()).businessCards.find((c: { id: string }) => c.id === created.json().id);
+    expect(seen).toMatchObject({ name: 'Clean', version: 1 });
+
+    expect((await edit(owner, seen.id, { name: 'SPAM CALL NOW' })).statusCode).toBe(200);
+    const stale = await decide(seen.id, { status: 'approved', version: seen.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CARD_CHANGED', current: { name: 'SPAM CALL NOW', status: 'pending' } });
+    expect(await publicName(seen.id)).toBe(404);
+    const byTime = await decide(seen.id, { status: 'approved', updatedAt: seen.updatedAt });
+    expect(byTime.statusCode).toBe(409);
+
+    const fresh = stale.json().current;
+    expect((await decide(seen.id, { status: 'rejected', version: fresh.version, reason: 'Spam' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('an edit of an approved card', () => {
+  it('keeps the approved card public while the edit waits; the admin sees the change; approval applies it', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const card = await createCard(db, owner.user.id, { name: 'Approved Name', profession: 'Investor' });
+    expect(await publicName(card.id)).toBe('Approved Name');
+
+    const res = await edit(owner, card.id, { name: 'SPAM CALL NOW', company: 'Spam Co' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'approved',
+      name: 'Approved Name',
+      pendingRevision: { name: 'SPAM CALL NOW', company: 'Spam Co' },
+    });
+    // The public, the directory and the vCard keep the approved content.
+    expect(await publicName(card.id)).toBe('Approved Name');
+    expect(await directoryNames()).toContain('Approved Name');
+    expect(await directoryNames()).not.toContain('SPAM CALL NOW');
+    const publicView = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}` });
+    expect(publicView.json().pendingRevision).toBeNull();
+    const vcard = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}/vcard` });
+    expect(vcard.body).not.toContain('SPAM');
+
+    // The admin sees the revision beside the live content, and approves the version seen.
+    const queued = (await reviewList()).businessCards.find((c: { id: string }) => c.id === card.id);
+    expect(queued).toMatchObject({ name: 'Approved Name', pendingRevision: { name: 'SPAM CALL NOW' } });
+    expect((await edit(owner, card.id, { name: 'Fixed Name' })).statusCode).toBe(200);
+    expect((await decide(card.id, { status: 'approved', version: queued.version })).statusCode).toBe(409);
+    const current = (await reviewList()).businessCards.find((c: { id: string }) => c.id === card.id);
+    expect(current.pendingRevision).toEqual({ name: 'Fixed Name', company: 'Spam Co' });
+    const approved = await decide(card.id, { status: 'approved', version: current.version });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ name: 'Fixed Name', company: 'Spam Co', pendingRevision: null });
+    expect(await publicName(card.id)).toBe('Fixed Name');
+  });
+
+  it('drops a rejected revision and keeps the approved card public', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const card = await createCard(db, owner.user.id, { name: 'Steady Name', profession: 'Investor' });
+    await edit(owner, card.id, { name: 'SPAM' });
+    const rejected = await decide(card.id, { status: 'rejected', reason: 'Not a name' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'approved', name: 'Steady Name', pendingRevision: null });
+    expect(await publicName(card.id)).toBe('Steady Name');
+  });
+
+  it('changes nothing for an edit that changes nothing, or one that undoes the revision', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const card = await createCard(db, owner.user.id, { name: 'Same Name', profession: 'Investor' });
+    const before = (await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}`, as: owner })).json();
+    const same = await edit(owner, card.id, { name: 'Same Name', profession: 'Investor' });
+    expect(same.json()).toMatchObject({ status: 'approved', version: before.version, pendingRevision: null });
+    await edit(owner, card.id, { name: 'Other' });
+    const undone = await edit(owner, card.id, { name: 'Same Name' });
+    expect(undone.json()).toMatchObject({ status: 'approved', pendingRevision: null });
+    expect((await reviewList()).businessCards.map((c: { id: string }) => c.id)).not.toContain(card.id);
+    expect(await publicName(card.id)).toBe('Same Name');
+  });
+});
+
+describe('listings', () => {
+  const approve = (id: string, payload?: Record<string, unknown>) =>
+    t.inject({ method: 'PATCH', url: `/api/admin/properties/${id}/approve`, payload, as: admin });
+  const publicTitle = async (id: string) => {
+    const res = await t.inject({ method: 'GET', url: `/api/properties/${id}` });
+    return res.statusCode === 200 ? res.json().title : res.statusCode;
+  };
+
+  it('keeps an approved listing listed while its edit waits; approval of a stale version answers 409', async () => {
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const listing = await createProperty(db, broker.user.id, { title: 'Marina flat', permitNumber: '7112345678' });
+    const res = await t.inject({
+      method: 'PATCH',
+      url: `/api/properties/${listing.id}`,
+      payload: { title: 'SPAM CALL NOW', price: 1_200_000 },
+      as: broker,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      isApproved: true,
+      title: 'Marina flat',
+      pendingRevision: { title: 'SPAM CALL NOW', price: 1_200_000 },
+    });
+    expect(await publicTitle(listing.id)).toBe('Marina flat');
+    const list = (await t.inject({ method: 'GET', url: '/api/properties?limit=50' })).json();
+    expect(list.map((p: { title: string }) => p.title)).toContain('Marina flat');
+
+    const pending = (await t.inject({ method: 'GET', url: '/api/admin/properties/pending', as: admin })).json();
+    const seen = pending.items.find((p: { id: string }) => p.id === listing.id);
+    expect(seen.pendingRevision).toMatchObject({ title: 'SPAM CALL NOW' });
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/properties/${listing.id}`,
+      payload: { title: 'Marina flat, sea view' },
+      as: broker,
+    });
+    const stale = await approve(listing.id, { version: seen.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'PROPERTY_CHANGED',
+      current: { pendingRevision: { title: 'Marina flat, sea view' } },
+    });
+    const ok = await approve(listing.id, { version: stale.json().current.version });
+    expect(ok.statusCode).toBe(200);
+    expect(await publicTitle(listing.id)).toBe('Marina flat, sea view');
+  });
+});
