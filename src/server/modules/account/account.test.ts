@@ -321,7 +321,7 @@ describe('deleting the account', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, u.user.id), eq(auditLog.action, 'account.delete')));
-    expect(audit.after).toEqual({ cards: 1, listings: 1, inquiries: 1 });
+    expect(audit.after).toEqual({ cards: 1, listings: 1, inquiries: 1, services: 0, photos: 0 });
     expect(t.mailer.lastTo(u.user.email)?.subject).toBe('Your Bitaqa account was deleted');
 
     // The address is free again.

@@ -3,7 +3,7 @@
  * password change, two-factor sign-in, and account deletion in one transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   AccountSettings,
   ChangePasswordInput,
@@ -12,9 +12,10 @@ import type {
 } from '../../../core/schemas/account';
 import { COMPANY } from '../../../core/limits';
 import type { AppContext } from '../../context';
-import { businessCards, inquiries, properties, sessions, users, type User } from '../../db/schema';
+import { businessCards, businessServices, inquiries, properties, sessions, users, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
+import { removeStoredImages, storedNameOf } from '../../platform/storage/images';
 import { writeAudit } from '../audit/log';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';
@@ -182,6 +183,29 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
      * sent stay with the other person and show as "Deleted user".
      */
     async deleteAccount(user: User, confirmEmail: string): Promise<void> {
+      /** Our uploaded photos on everything the user published (cards, revisions, listings, services). */
+      const publishedPhotos = async (userId: string): Promise<string[]> => {
+        const result = await db.execute(sql`
+          select profile_image_url as url from business_cards where user_id = ${userId}
+          union select pending_revision->>'profileImageUrl' from business_cards where user_id = ${userId}
+          union select profile_image_url from users where id = ${userId}
+          union select unnest(image_urls) from properties where user_id = ${userId}
+          union select jsonb_array_elements_text(coalesce(pending_revision->'imageUrls', '[]'::jsonb)) from properties where user_id = ${userId}
+          union select image_url from business_services where created_by = ${userId}`);
+        const { rows } = result as unknown as { rows: { url: string | null }[] };
+        const names = rows.map((r) => storedNameOf(r.url)).filter((n): n is string => !!n);
+        return [...new Set(names)];
+      };
+      const imageStillUsed = async (name: string): Promise<boolean> => {
+        const url = `/api/uploads/${name}`;
+        const result = await db.execute(sql`
+          select 1 from business_cards where profile_image_url = ${url} or pending_revision->>'profileImageUrl' = ${url}
+          union all select 1 from users where profile_image_url = ${url}
+          union all select 1 from properties where ${url} = any(image_urls) or coalesce(pending_revision->'imageUrls', '[]'::jsonb) ? ${url}
+          union all select 1 from business_services where image_url = ${url}
+          limit 1`);
+        return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      };
       if (user.role === 'admin') throw forbidden('The admin account cannot be deleted here.', 'ADMIN_ACCOUNT');
       if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw badRequest('Type your e-mail address exactly to confirm.', 'CONFIRMATION_MISMATCH', {
@@ -203,7 +227,8 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
         }
       }
       const oldEmail = user.email;
-      await db.transaction(async (tx) => {
+      const photos = await publishedPhotos(user.id);
+      const removedServices = await db.transaction(async (tx) => {
         const cards = tx.select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, user.id));
         const removedInquiries = await tx
           .delete(inquiries)
@@ -217,6 +242,11 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           .delete(properties)
           .where(eq(properties.userId, user.id))
           .returning({ id: properties.id });
+        // Issue 11 finding 11: the services they listed go too (they carried name, e-mail and phone).
+        const removedServices = await tx
+          .delete(businessServices)
+          .where(eq(businessServices.createdBy, user.id))
+          .returning({ id: businessServices.id });
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
         await tx
           .update(users)
@@ -249,9 +279,21 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           action: 'account.delete',
           entityType: 'user',
           entityId: user.id,
-          after: { cards: removedCards.length, listings: removedListings.length, inquiries: removedInquiries.length },
+          after: {
+            cards: removedCards.length,
+            listings: removedListings.length,
+            inquiries: removedInquiries.length,
+            services: removedServices.length,
+            photos: photos.length,
+          },
         });
+        return removedServices.length;
       });
+      // Files are named by content hash, so one still used by someone else's card or listing stays.
+      const unused = [];
+      for (const name of photos) if (!(await imageStillUsed(name))) unused.push(name);
+      const removedPhotos = await removeStoredImages(config.dataDir, unused);
+      log.info({ userId: user.id, services: removedServices, photos: removedPhotos }, 'account deleted');
       await securityMail(
         oldEmail,
         'Your Bitaqa account was deleted',

@@ -101,3 +101,24 @@ export async function saveUploadedImage(dataDir: string, input: Buffer): Promise
   const name = await storeImage(uploadsDir(dataDir), data);
   return { name, width, height, bytes: data.length };
 }
+
+/** The stored file name behind one of our upload URLs, or null for anything else. */
+export function storedNameOf(url: string | null | undefined): string | null {
+  const name = url?.startsWith('/api/uploads/') ? url.slice('/api/uploads/'.length) : null;
+  return name && STORED_NAME_RE.test(name) ? name : null;
+}
+
+/** Deletes stored images (issue 11 finding 11: a deleted account's photos are no longer served). */
+export async function removeStoredImages(dataDir: string, names: Iterable<string>): Promise<number> {
+  let removed = 0;
+  for (const name of names) {
+    if (!STORED_NAME_RE.test(name)) continue;
+    try {
+      await fs.unlink(path.join(uploadsDir(dataDir), name));
+      removed += 1;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return removed;
+}
