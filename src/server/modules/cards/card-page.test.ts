@@ -25,7 +25,7 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 const t = await createTestApp({ webDist: dist });
 
 async function publicCard(over: Record<string, unknown> = {}) {
-  const owner: TestUser = await t.signUp({ role: 'real_estate_broker' });
+  const owner: TestUser = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
   const res = await t.inject({
     method: 'POST',
     url: '/api/business-cards',
@@ -150,7 +150,7 @@ describe('the public card page', () => {
   });
 
   it('leaves private and pending cards to the app (no card in the HTML)', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const created = await t.inject({
       method: 'POST',
       url: '/api/business-cards',
@@ -232,7 +232,7 @@ describe('the link-preview image', () => {
   });
 
   it('is not drawn for a card that is not public', async () => {
-    const owner = await t.signUp({ role: 'real_estate_broker' });
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const created = await t.inject({
       method: 'POST',
       url: '/api/business-cards',
@@ -249,7 +249,7 @@ describe('sitemap.xml and robots.txt', () => {
     const { card } = await publicCard();
     const { card: hiddenByOwner, owner } = await publicCard();
     await t.database.db.update(users).set({ cardVisibility: 'connections' }).where(eq(users.id, owner.user.id));
-    const pendingOwner = await t.signUp({ role: 'real_estate_broker' });
+    const pendingOwner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const pending = (
       await t.inject({
         method: 'POST',

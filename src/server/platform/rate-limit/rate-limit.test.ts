@@ -19,7 +19,7 @@ const lead = {
 };
 
 async function publicCard(t: TestApp): Promise<string> {
-  const owner = await t.signUp({ role: 'real_estate_broker' });
+  const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
   const [card] = await t.database.db
     .insert(businessCards)
     .values({ userId: owner.user.id, name: 'Owner Card', profession: 'Broker', status: 'approved', isPublic: true })
