@@ -111,6 +111,9 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: '/api/auth/login', payload: { email: w.owner.user.email, password: WORLD_PASSWORD } }),
     expect: [200, 200, 200, 200],
   },
+  // Issue 12: health checks are for load balancers, public and free of data.
+  'GET /health/live': { request: () => ({ url: '/health/live' }), expect: [200, 200, 200, 200] },
+  'GET /health/ready': { request: () => ({ url: '/health/ready' }), expect: [200, 200, 200, 200] },
   'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expect: [401, 200, 200, 200] },
   'POST /api/auth/update-role': {
     request: () => ({ url: '/api/auth/update-role', payload: { role: 'investor' } }),

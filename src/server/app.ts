@@ -20,6 +20,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
 import { AppError } from './errors';
 import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
+import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return !!sid && store.belongsTo(sid, userId);
     },
   });
+  await app.register(healthRoutes);
   await app.register(registerModules, { prefix: '/api' });
   await app.register(seoRoutes);
   if (opts.serveWeb !== false) await registerWeb(app, opts.webDist);

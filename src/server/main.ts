@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { FolderLockedError } from './db/folder-lock';
 import { seedDemo } from './db/seed';
 import { sealLegacyTotpSecrets } from './modules/account/two-factor';
 import { createAuthService } from './modules/auth/service';
@@ -44,6 +45,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second process on the same embedded folder: say what to do, not a stack trace (issue 12).
+  console.error(err instanceof FolderLockedError ? err.message : err);
   process.exit(1);
 });

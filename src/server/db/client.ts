@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './faults';
+import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -90,14 +91,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir,
-    loadDataDir: opts.loadDataDir,
-    extensions: pgliteExtensions,
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process per folder (issue 12): throws FolderLockedError when another one holds it.
+  const lock = opts.dataDir ? lockFolder(path.resolve(opts.dataDir)) : null;
+  try {
+    const client = await PGlite.create({
+      dataDir: opts.dataDir,
+      loadDataDir: opts.loadDataDir,
+      extensions: pgliteExtensions,
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }
 
 /**
@@ -112,4 +130,27 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   } finally {
     await client.close();
   }
+}
+
+/** The `when` of the newest migration in drizzle/ (drizzle-kit's journal). */
+function latestMigrationStamp(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/**
+ * Readiness (issue 12 /health/ready): the database answers and every migration in drizzle/ is
+ * applied (Drizzle's migrators record each one's stamp in drizzle.__drizzle_migrations).
+ * Throws when the database cannot be reached.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = await db.execute<{ applied: string | number | null }>(
+    sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    applied: string | number | null;
+  }[];
+  return Number(rows[0]?.applied ?? 0) >= latestMigrationStamp();
 }
