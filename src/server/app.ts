@@ -75,6 +75,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       routeTable.push({ method, url: r.url, schema: r.schema, websocket: 'websocket' in r && Boolean(r.websocket) });
   });
   app.decorate('routeTable', routeTable);
+  // Graceful stop (issue 12): once closing, every response ends its keep-alive connection, so
+  // server.close() completes as soon as the requests in flight are answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -33,6 +33,7 @@ const envSchema = z.object({
   /** Unset: the built-in default (true, false in production). */
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAYMENTS: z.enum(['test'], { error: 'the only accepted value is "test" (the built-in test provider)' }).optional(),
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   REDIS_URL: z
@@ -72,6 +73,8 @@ export interface Config {
   totpKey: Buffer;
   /** Rate-limit counters in Redis instead of PostgreSQL (issue 12 shared limits). */
   redisUrl?: string;
+  /** How long SIGTERM waits for in-flight requests before exiting anyway (issue 12). */
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .update(e.TOTP_ENCRYPTION_KEY ?? `bitaqa-totp:${sessionSecret}`)
       .digest(),
     redisUrl: e.REDIS_URL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     ai: e.AI_BASE_URL
       ? {

@@ -25,14 +25,35 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
   const app = await buildApp({ config, database });
-  await createAuthService(app.ctx).ensureAdmin(app.log);
-  await sealLegacyTotpSecrets(app.ctx.db, config.totpKey);
-  if (config.seedDemo) await seedDemo(app.ctx, app.log);
+  // Processes starting together take turns (issue 12): one creates the admin and the demo data.
+  await database.exclusive(async () => {
+    await createAuthService(app.ctx).ensureAdmin(app.log);
+    await sealLegacyTotpSecrets(app.ctx.db, config.totpKey);
+    if (config.seedDemo) await seedDemo(app.ctx, app.log);
+  });
 
+  /**
+   * Stop like a service (issue 12): stop accepting, close sockets with 1001 "going away" so
+   * clients reconnect to another process, let in-flight requests finish, and exit — within
+   * SHUTDOWN_TIMEOUT_MS even if something hangs.
+   */
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown deadline passed; exiting with work still open');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -7,12 +7,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../core/routes';
+import { PROJECT_ROOT } from './paths';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Returns extra HTML for <head> (already escaped), or null to leave the shell as it is. */
 export type HeadProvider = (params: Record<string, string>, request: FastifyRequest) => Promise<string | null>;

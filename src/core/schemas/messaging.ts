@@ -17,6 +17,8 @@ export const MESSAGING_PAGE = {
 
 /** Close codes of the /ws socket (4000–4999 are free for applications). */
 export const WS_CLOSE = {
+  /** The server is shutting down: reconnect (the load balancer sends the client elsewhere). */
+  goingAway: 1001,
   /** No valid session on the upgrade request: the client should not retry until signed in. */
   unauthorized: 4401,
   /** The authenticate message named another user, or the page came from another origin. */

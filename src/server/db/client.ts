@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -18,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './faults';
 import { lockFolder } from './folder-lock';
+import { PROJECT_ROOT } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,10 +31,32 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Present for PostgreSQL: the pool, for LISTEN/NOTIFY clients. */
   pool?: pg.Pool;
+  /**
+   * Runs `fn` while holding the start-up lock (a PostgreSQL advisory lock; PGlite has only one
+   * process): migrations and the demo seed of processes starting together never race.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** Advisory lock key of start-up work (migrations, admin account, demo seed): "BITA". */
+const STARTUP_LOCK_KEY = 0x42495441;
+
+async function withAdvisoryLock<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
 
 export type DatabaseOptions =
   | {
@@ -87,8 +109,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = createResilientPool(opts.url, opts.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    await withAdvisoryLock(pool, (client) => migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR }));
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      exclusive: (fn) => withAdvisoryLock(pool, () => fn()),
+      close: () => pool.end(),
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // One process per folder (issue 12): throws FolderLockedError when another one holds it.
@@ -104,6 +132,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      exclusive: (fn) => fn(),
       async close() {
         try {
           await client.close();

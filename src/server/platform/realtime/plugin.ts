@@ -65,7 +65,16 @@ export async function registerRealtime(app: FastifyInstance, opts: RealtimeOptio
     await realtime.bus.close();
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_INCOMING_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_INCOMING_BYTES },
+    // On shutdown every socket gets 1001 "going away": the client reconnects, through the load
+    // balancer, to a process that is still running (issue 12).
+    preClose(this: FastifyInstance, done) {
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE.goingAway, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   const users = new WeakMap<FastifyRequest, string | null>();
   app.get(
