@@ -81,7 +81,9 @@ describe('shutdown of the compiled server', () => {
     for (const ai of ais) ai.close();
   });
 
-  it('on SIGTERM says "going away" to sockets, finishes the request in flight and exits 0', async () => {
+  it('on SIGTERM says "going away" to sockets, finishes the request in flight and exits 0', {
+    timeout: 300_000,
+  }, async () => {
     const ai = slowAi();
     ais.push(ai);
     const server = await spawnServer(serverEnv({ AI_BASE_URL: await ai.start(), AI_API_KEY: 'test' }), {
@@ -116,7 +118,7 @@ describe('shutdown of the compiled server', () => {
     expect(await server.exited, server.output().slice(-3000)).toBe(0);
   });
 
-  it('exits at the deadline when a request never finishes', async () => {
+  it('exits at the deadline when a request never finishes', { timeout: 300_000 }, async () => {
     const ai = slowAi();
     ais.push(ai);
     const server = await spawnServer(

@@ -56,7 +56,7 @@ describe.skipIf(!usePostgres)('PostgreSQL backends terminated under write load',
     server = await spawnServer(serverEnv({ DATABASE_URL: url.toString() }));
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -64,7 +64,7 @@ describe.skipIf(!usePostgres)('PostgreSQL backends terminated under write load',
     await database?.close();
   });
 
-  it('stays up, answers 503 during the outage and keeps every acknowledged write', async () => {
+  it('stays up, answers 503 during the outage and keeps every acknowledged write', { timeout: 300_000 }, async () => {
     // Eight writers, each its own user and conversation (the per-user message limit stays far away).
     const recipient = await user('Carlos');
     const writers: { cookie: string; conversationId: string }[] = [];

@@ -15,7 +15,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-lock-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('embedded folder lock', () => {
-  it('lets one server process open a data folder and refuses the second', async () => {
+  it('lets one server process open a data folder and refuses the second', { timeout: 300_000 }, async () => {
     const env = serverEnv({ DATA_DIR: path.join(tmp, 'shared') });
     const first: ServerProcess = await spawnServer(env);
     try {
@@ -33,20 +33,13 @@ describe('embedded folder lock', () => {
       // The first one is untouched: it still serves reads and writes.
       const ready = await fetch(`${first.url}/health/ready`);
       expect(ready.status).toBe(200);
-      const signup = await fetch(`${first.url}/api/auth/register`, {
+      // A write: signing in stores a session.
+      const signIn = await fetch(`${first.url}/api/auth/admin-login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          firstName: 'Lock',
-          lastName: 'Test',
-          email: 'lock.test@example.com',
-          phoneNumber: '501234567',
-          countryCode: '+971',
-          password: 'password-123',
-          confirmPassword: 'password-123',
-        }),
+        body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }),
       });
-      expect(signup.status).toBe(201);
+      expect(signIn.status).toBe(200);
     } finally {
       expect(await first.stop()).toBe(0);
     }
