@@ -29,7 +29,7 @@ function RedirectNotice({ title, text }: { title: string; text: string }) {
   return (
     <Notice icon={<Info className="h-10 w-10 text-brand-600" aria-hidden="true" />} title={title}>
       <p>{text}</p>
-      <p className="mt-2 text-xs text-slate-400">{t('redirecting')}</p>
+      <p className="mt-2 text-xs text-slate-600">{t('redirecting')}</p>
     </Notice>
   );
 }

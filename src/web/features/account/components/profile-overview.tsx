@@ -52,7 +52,7 @@ function ActivityItem({ item }: { item: Activity }) {
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm">
       <span className="text-slate-700">{text}</span>
-      <time dateTime={item.at} className="shrink-0 text-xs text-slate-400">
+      <time dateTime={item.at} className="shrink-0 text-xs text-slate-600">
         {when}
       </time>
     </li>

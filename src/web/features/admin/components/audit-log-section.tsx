@@ -47,7 +47,7 @@ export function AuditLogSection() {
                           {e.entityId ? ` ${e.entityId.slice(0, 8)}` : ''}
                         </span>
                       </span>
-                      <time dateTime={e.createdAt} className="text-xs text-slate-400">
+                      <time dateTime={e.createdAt} className="text-xs text-slate-600">
                         {when(e.createdAt)}
                       </time>
                     </summary>

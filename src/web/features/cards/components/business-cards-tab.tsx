@@ -46,7 +46,7 @@ function CardRow({ card, onShare, onDelete }: { card: CardData; onShare: () => v
               {card.profession}
               {card.company ? ` · ${card.company}` : ''}
             </p>
-            <p className="text-xs text-slate-400">{t('tab.updated', { date })}</p>
+            <p className="text-xs text-slate-600">{t('tab.updated', { date })}</p>
           </div>
         </div>
         {card.status === 'pending' && (

@@ -186,7 +186,7 @@ export function PropertyPage() {
             <p className="mt-2 flex items-center gap-1.5 text-slate-600">
               <MapPin className="h-4 w-4" aria-hidden="true" />
               {place}
-              {p.address && <span className="text-slate-400">· {p.address}</span>}
+              {p.address && <span className="text-slate-600">· {p.address}</span>}
             </p>
           )}
           <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" full />
