@@ -183,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const sid = request.session?.sessionId;
       return !!sid && store.belongsTo(sid, userId);
     },
+    liveSessions: (sids) => store.liveSessions(sids),
   });
   await app.register(healthRoutes);
   await app.register(registerModules, { prefix: '/api' });

@@ -3,7 +3,7 @@
  * Works on PGlite and PostgreSQL alike, so several app processes share sessions.
  */
 import type { Session } from 'fastify';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { LIMITS } from '../../core/limits';
@@ -56,6 +56,19 @@ export class PgSessionStore {
       .where(eq(sessions.sid, sid))
       .limit(1);
     return !!row && row.userId === userId && row.expire.getTime() > Date.now();
+  }
+
+  /** Which of these sessions are still stored and unexpired (open sockets' periodic re-check). */
+  async liveSessions(sids: readonly string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (let i = 0; i < sids.length; i += 1000) {
+      const rows = await this.db
+        .select({ sid: sessions.sid })
+        .from(sessions)
+        .where(and(inArray(sessions.sid, sids.slice(i, i + 1000)), gt(sessions.expire, new Date())));
+      for (const r of rows) live.add(r.sid);
+    }
+    return live;
   }
 
   /** Deletes expired rows; called on a timer. */

@@ -172,6 +172,21 @@ describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
 
   it('reconnects a dropped listener, tells its sockets to refetch, and delivers again', async () => {
     const bOn2 = await connect(url2, b);
+    // A session that ends while the listener is down sends no notice anyone hears: the
+    // reconnected process re-checks its sockets' sessions and closes this one.
+    const g = await user(app1, 'Ghada');
+    const gOn2 = await connect(url2, g);
+    await db1.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    await db1.db.execute(sql`delete from sessions where user_id = ${g.user.id}`);
+    await bOn2.waitFor((e) => e.type === 'resync', 5000);
+    expect(await gOn2.closed).toBe(WS_CLOSE.unauthorized);
+    await send(app1, a, 'After the first drop');
+    await bOn2.waitFor(newMessage('After the first drop'), 1000);
+
+    // And once more: the listener recovers every time, not only the first.
+    bOn2.events.length = 0;
     await db1.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
     );

@@ -136,7 +136,8 @@ export class PgNotifyBus implements RealtimeBus {
   private scheduleReconnect(): void {
     if (this.closed || this.retryTimer) return;
     const min = this.opts.retryMinMs ?? 250;
-    const max = this.opts.retryMaxMs ?? 30_000;
+    // Capped low: once the database is back, live delivery resumes within a few seconds.
+    const max = this.opts.retryMaxMs ?? 5_000;
     const delay = Math.min(max, min * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
     this.attempts += 1;
     this.retryTimer = setTimeout(() => {

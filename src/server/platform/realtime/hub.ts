@@ -92,6 +92,18 @@ export class ConnectionHub {
     return closed;
   }
 
+  /** Every open socket's user and session, for re-checking the sessions in one query. */
+  sessions(): Array<{ userId: string; sessionId: string }> {
+    const out: Array<{ userId: string; sessionId: string }> = [];
+    for (const [userId, set] of this.byUser) {
+      for (const socket of set) {
+        const sessionId = this.sessionOf.get(socket);
+        if (sessionId) out.push({ userId, sessionId });
+      }
+    }
+    return out;
+  }
+
   /** Sends the event to every socket of this process. */
   broadcast(event: object): number {
     const data = JSON.stringify(event);

@@ -23,6 +23,10 @@ export interface RealtimeOptions extends HubOptions {
   identify(request: FastifyRequest): Promise<string | null>;
   /** Whether the request's session still belongs to this user (read again from the store). */
   stillValid(request: FastifyRequest, userId: string): Promise<boolean>;
+  /** Which of these session ids still exist (open sockets are re-checked with it). */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** How often every open socket's session is re-checked (default one minute). */
+  sessionRecheckMs?: number;
 }
 
 /** Clients only ever send the small authenticate message. */
@@ -48,19 +52,33 @@ export async function registerRealtime(app: FastifyInstance, opts: RealtimeOptio
   const { database, config } = app.ctx;
   const hub = new ConnectionHub(opts);
   const realtime = new Realtime(hub, createLocalBus(), app.log);
+  const revalidate = () => {
+    realtime
+      .revalidateSessions(opts.liveSessions)
+      .catch((err) => app.log.warn({ err }, 'realtime session re-check failed'));
+  };
   if (database.kind === 'postgres' && database.pool) {
     const bus = new PgNotifyBus({
       pool: database.pool,
       log: app.log,
       onNotice: (notice) => void realtime.receive(notice),
-      onReconnect: () => hub.broadcast({ type: 'resync' } satisfies ServerSocketEvent),
+      // Notices sent while the listener was down are lost: clients refetch, and sockets whose
+      // session ended meanwhile are closed now (issue 12 LISTEN recovery, issue 11 finding 3).
+      onReconnect: () => {
+        hub.broadcast({ type: 'resync' } satisfies ServerSocketEvent);
+        revalidate();
+      },
     });
     await bus.start();
     realtime.bus = bus;
   }
   app.decorate('realtime', realtime);
   hub.start();
+  // A slow safety net: whatever notice was missed, an ended session's socket closes within this.
+  const recheck = setInterval(revalidate, opts.sessionRecheckMs ?? 60_000);
+  recheck.unref();
   app.addHook('onClose', async () => {
+    clearInterval(recheck);
     hub.stop();
     await realtime.bus.close();
   });

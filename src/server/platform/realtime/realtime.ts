@@ -75,6 +75,23 @@ export class Realtime {
     }
   }
 
+  /**
+   * Closes the sockets whose session is gone although no notice said so: the notice was sent
+   * while this process's listener was down, or the session simply expired. Runs after the
+   * listener reconnects and on a slow timer; `live` answers which session ids still exist.
+   */
+  async revalidateSessions(live: (sessionIds: string[]) => Promise<Set<string>>): Promise<number> {
+    const open = this.hub.sessions();
+    if (open.length === 0) return 0;
+    const valid = await live([...new Set(open.map((o) => o.sessionId))]);
+    let closed = 0;
+    for (const o of open) {
+      if (!valid.has(o.sessionId))
+        closed += this.hub.closeUser(o.userId, { sessionId: o.sessionId }, WS_CLOSE.unauthorized, 'Session ended');
+    }
+    return closed;
+  }
+
   private closeLocal(userId: string, ref: Record<string, string>): void {
     this.hub.closeUser(
       userId,
