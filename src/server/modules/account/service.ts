@@ -12,6 +12,7 @@ import type {
 } from '../../../core/schemas/account';
 import { COMPANY } from '../../../core/limits';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { businessCards, businessServices, inquiries, properties, sessions, users, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
@@ -196,9 +197,9 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
         const names = rows.map((r) => storedNameOf(r.url)).filter((n): n is string => !!n);
         return [...new Set(names)];
       };
-      const imageStillUsed = async (name: string): Promise<boolean> => {
+      const imageStillUsed = async (tx: DbOrTx, name: string): Promise<boolean> => {
         const url = `/api/uploads/${name}`;
-        const result = await db.execute(sql`
+        const result = await tx.execute(sql`
           select 1 from business_cards where profile_image_url = ${url} or pending_revision->>'profileImageUrl' = ${url}
           union all select 1 from users where profile_image_url = ${url}
           union all select 1 from properties where ${url} = any(image_urls) or coalesce(pending_revision->'imageUrls', '[]'::jsonb) ? ${url}
@@ -228,7 +229,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       }
       const oldEmail = user.email;
       const photos = await publishedPhotos(user.id);
-      const removedServices = await db.transaction(async (tx) => {
+      const { services: removedServices, unused } = await db.transaction(async (tx) => {
         const cards = tx.select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, user.id));
         const removedInquiries = await tx
           .delete(inquiries)
@@ -287,11 +288,11 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
             photos: photos.length,
           },
         });
-        return removedServices.length;
+        // Files are named by content hash, so one still used by someone else's card or listing stays.
+        const unused: string[] = [];
+        for (const name of photos) if (!(await imageStillUsed(tx, name))) unused.push(name);
+        return { services: removedServices.length, unused };
       });
-      // Files are named by content hash, so one still used by someone else's card or listing stays.
-      const unused = [];
-      for (const name of photos) if (!(await imageStillUsed(name))) unused.push(name);
       const removedPhotos = await removeStoredImages(config.dataDir, unused);
       log.info({ userId: user.id, services: removedServices, photos: removedPhotos }, 'account deleted');
       await securityMail(
