@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, queryClient } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { liveConnection } from '../../messaging/realtime/live-connection';
 import { useDeleteAccount } from '../api/use-account-actions';
 
 /** Deleting the account, confirmed by typing the e-mail address (issue 6). */
@@ -46,6 +47,9 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!matches) return;
+                // The server ends this session's socket too; close it first so its 4401 is not
+                // taken for a lost session ("You are logged out") over the deletion's own message.
+                liveConnection.stop();
                 remove.mutate(
                   { confirmEmail: typed.trim() },
                   {
