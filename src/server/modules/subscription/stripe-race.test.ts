@@ -3,24 +3,14 @@
  * and a payment for a subscription that is not the one on file must still activate its user.
  * The real `stripe` SDK talks to the local fake Stripe server (tests/helpers/fake-stripe.ts).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { users } from '../../db/schema';
-import { createTestApp } from '../../../../tests/helpers/app';
-import { FakeStripe } from '../../../../tests/helpers/fake-stripe';
+import { createStripeTestApp } from '../../../../tests/helpers/stripe-app';
 
 const WEBHOOK_SECRET = 'whsec_test_bitaqa_race';
-const fake = await new FakeStripe().start();
-afterAll(() => fake.stop());
-const t = await createTestApp({
-  env: {
-    STRIPE_SECRET_KEY: 'sk_test_bitaqa',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_bitaqa',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  },
-});
+const { fake, t } = await createStripeTestApp(WEBHOOK_SECRET);
 
 const deliver = (payload: string) =>
   t.inject({

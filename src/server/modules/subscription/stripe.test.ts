@@ -2,24 +2,15 @@
  * The Stripe path (issue 6): the real `stripe` SDK pointed at a local server on 127.0.0.1, and
  * webhooks signed with the SDK's own test-header helper.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { payments, users, webhookEvents } from '../../db/schema';
-import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
-import { FakeStripe } from '../../../../tests/helpers/fake-stripe';
+import type { TestUser } from '../../../../tests/helpers/app';
+import { createStripeTestApp } from '../../../../tests/helpers/stripe-app';
 
 const WEBHOOK_SECRET = 'whsec_test_bitaqa_secret';
-const fake = await new FakeStripe().start();
-afterAll(() => fake.stop());
-const t = await createTestApp({
-  env: {
-    STRIPE_SECRET_KEY: 'sk_test_bitaqa',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_bitaqa',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  },
-});
+const { fake, t } = await createStripeTestApp(WEBHOOK_SECRET);
 
 const sign = (payload: string, secret = WEBHOOK_SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
