@@ -299,7 +299,10 @@ test('settings: two-factor sign-in with an authenticator code, then deleting the
   await page.request.post('/api/auth/login', { data: { email, password } });
 
   await page.goto('/profile?tab=settings');
-  await page.getByRole('radio', { name: /Private/ }).check();
+  // The choice is saved at once and shown optimistically a tick later: click, then wait for it.
+  const privateChoice = page.getByRole('radio', { name: /Private/ });
+  await privateChoice.click();
+  await expect(privateChoice).toBeChecked();
   await expect(page.getByTestId('toast')).toContainText('Settings saved');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code to add Bitaqa to your authenticator app' })).toBeVisible();
