@@ -24,6 +24,8 @@ export const LIMITS = {
   /** Failed sign-in attempts per minute for one e-mail or address before 429 (issue 2). */
   loginFailuresPerMinute: 10,
   emailTokenTtlMs: 24 * 60 * 60 * 1000,
+  /** A password reset link is valid one hour (issue 17). */
+  passwordResetTtlMs: 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 

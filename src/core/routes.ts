@@ -8,6 +8,8 @@ export const SPA_ROUTES = [
   '/signup',
   '/verify-email',
   '/confirm-email',
+  '/forgot-password',
+  '/reset-password',
   '/role-selection',
   '/create-card',
   '/edit-card/:id',

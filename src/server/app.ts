@@ -40,6 +40,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the built front end is (default dist/web); tests build their own. */
   webDist?: string;
+  /** The clock for time-limited links (default: the real time); tests move it forward. */
+  now?: () => Date;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -98,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => limits.close());
-  const ctx: AppContext = { config, database, db: database.db, mailer, limits };
+  const ctx: AppContext = { config, database, db: database.db, mailer, limits, now: opts.now ?? (() => new Date()) };
   app.decorate('ctx', ctx);
   app.decorate('headProviders', new Map());
   app.decorate('pageRenderers', new Map());

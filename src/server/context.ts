@@ -12,6 +12,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Shared rate limits (platform/rate-limit): every module counts through these. */
   limits: RateLimits;
+  /** The current time; tests inject their own clock to test expiry without waiting. */
+  now: () => Date;
 }
 
 /** One registered route (method, path pattern, declared schemas). */

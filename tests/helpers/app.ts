@@ -25,10 +25,19 @@ export class MemoryMailer implements Mailer {
   sent: MailMessage[] = [];
   async send(m: MailMessage) {
     this.sent.push(m);
+    for (const w of this.waiters.filter((x) => x.match(m))) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
   }
   /** The last message to an address. */
   lastTo(to: string): MailMessage | undefined {
     return [...this.sent].reverse().find((m) => m.to === to);
+  }
+  private waiters: { match: (m: MailMessage) => boolean; resolve: (m: MailMessage) => void }[] = [];
+  /** Resolves with the next message (from now on) that matches: for mail sent after the answer. */
+  next(match: (m: MailMessage) => boolean): Promise<MailMessage> {
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
   }
 }
 
@@ -82,6 +91,8 @@ export async function createTestApp(
     onRoute?: BuildOptions['onRoute'];
     /** Serve this built front end (issue 9 page tests). */
     webDist?: string;
+    /** The app's clock (expiry tests move it forward instead of sleeping). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -94,6 +105,7 @@ export async function createTestApp(
     serveWeb: opts.serveWeb ?? !!opts.webDist,
     onRoute: opts.onRoute,
     webDist: opts.webDist,
+    now: opts.now,
   });
   const { createAuthService } = await import('../../src/server/modules/auth/service');
   await createAuthService(app.ctx).ensureAdmin({ info() {}, warn() {} });

@@ -93,6 +93,23 @@ export const confirmEmailChangeSchema = z.object({
 
 export const resendVerificationSchema = z.object({ email: emailField });
 
+/** "Forgot password?" (issue 17): the answer is the same whether or not the address has an account. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The new password, with the token from the e-mailed /reset-password?token=… link. */
+export const resetPasswordSchema = z
+  .object({
+    token: text({ error: 'The reset link is not valid' }).min(10, 'The reset link is not valid').max(200),
+    password,
+    confirmPassword: text({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 /** The current-user response (spec §3: never passwordHash or tokens). */
 export const publicUserSchema = z.object({
   id: z.string(),

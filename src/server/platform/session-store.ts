@@ -3,8 +3,8 @@
  * Works on PGlite and PostgreSQL alike, so several app processes share sessions.
  */
 import type { Session } from 'fastify';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 import { LIMITS } from '../../core/limits';
 
@@ -75,4 +75,14 @@ export class PgSessionStore {
   async purgeExpired(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expire, new Date()));
   }
+}
+
+/**
+ * Deletes every stored session of a user (but `exceptSid`, the one making the change). Callers
+ * then close the sessions' sockets with realtime.endSessions, after the transaction commits.
+ */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSid?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
 }

@@ -16,6 +16,8 @@ const LandingPage = lazyPage(() => import('../features/landing/landing-page'), '
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page'), 'SignupPage');
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage');
 const RoleSelectionPage = lazyPage(() => import('../features/auth/pages/role-selection-page'), 'RoleSelectionPage');
 const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage');
@@ -42,6 +44,8 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/signup', title: 'signup', Component: SignupPage },
   { path: '/verify-email', title: 'verifyEmail', Component: VerifyEmailPage },
   { path: '/confirm-email', title: 'confirmEmail', Component: ConfirmEmailPage },
+  { path: '/forgot-password', title: 'forgotPassword', Component: ForgotPasswordPage },
+  { path: '/reset-password', title: 'resetPassword', Component: ResetPasswordPage },
   { path: '/role-selection', title: 'roleSelection', Component: RoleSelectionPage },
   { path: '/admin-login', title: 'adminLogin', Component: AdminLoginPage },
   { path: '/about', title: 'about', Component: AboutPage },

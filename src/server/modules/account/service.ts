@@ -3,7 +3,7 @@
  * password change, two-factor sign-in, and account deletion in one transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type {
   AccountSettings,
   ChangePasswordInput,
@@ -21,6 +21,7 @@ import { writeAudit } from '../audit/log';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { deleteUserSessions } from '../../platform/session-store';
 import { openSecret, sealSecret } from './secret-box';
 import { checkSecondFactor, newRecoveryCodes, newTotpSecret, setupPayload, totpStep } from './two-factor';
 
@@ -105,7 +106,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, currentSid)));
+        await deleteUserSessions(tx, user.id, currentSid);
       });
       await securityMail(
         user.email,

@@ -5,12 +5,14 @@ import { z } from 'zod';
 import {
   adminLoginSchema,
   confirmEmailChangeSchema,
+  forgotPasswordSchema,
   loginSchema,
   preferencesSchema,
   profileSchema,
   publicUserSchema,
   registerSchema,
   resendVerificationSchema,
+  resetPasswordSchema,
   updateRoleSchema,
   verifyEmailSchema,
 } from '../../../core/schemas/auth';
@@ -21,6 +23,7 @@ import { startTwoFactorSignIn } from '../account/two-factor';
 import { toPublicUser } from '../users/repository';
 import { loadUser, requireAdmin, requireUser, userOf } from './guards';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { createPasswordResetService } from './password-reset';
 import { createAuthService, type SignInSource } from './service';
 import { isKnownDevice, rememberDevice } from './sign-in-throttle';
 
@@ -39,6 +42,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const registerLimit = limits.limiter('register', RATE_RULES.register);
   const resendPerEmail = limits.limiter('resend-email', RATE_RULES.resendPerEmail);
   const resendPerIp = limits.limiter('resend-ip', RATE_RULES.resendPerIp);
+  const resets = createPasswordResetService(app.ctx, app.log);
+  app.addHook('onClose', async () => resets.settled());
+  const forgotPerEmail = limits.limiter('forgot-email', RATE_RULES.forgotPerEmail);
+  const forgotPerIp = limits.limiter('forgot-ip', RATE_RULES.forgotPerIp);
+  const resetPerIp = limits.limiter('reset-ip', RATE_RULES.resetPerIp);
   const source = (request: FastifyRequest): SignInSource => ({
     ip: request.ip,
     knownDevice: (accountId) => isKnownDevice(config.sessionSecret, request, accountId),
@@ -79,6 +87,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resendPerEmail.consume(request.body.email, tooMany);
       await auth.resendVerification(request.body.email);
       return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: message } } },
+    async (request) => {
+      // Issue 17: one inbox cannot be mail-bombed, one network cannot spray inboxes.
+      const tooMany = 'Too many password reset requests. Please try again later.';
+      await forgotPerIp.consume(request.ip, tooMany);
+      await forgotPerEmail.consume(request.body.email.toLowerCase(), tooMany);
+      await resets.requestReset(request.body.email);
+      return { message: 'If an account exists for this address, a link to reset its password is on its way.' };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: message } } },
+    async (request) => {
+      await resetPerIp.consume(request.ip, 'Too many attempts. Please try again later.');
+      const userId = await resets.resetPassword(request.body);
+      // Every session of the account ended in the transaction; now their open sockets close.
+      await app.realtime.endSessions({ userId });
+      return { message: 'Your password has been changed. Sign in with your new password.' };
     },
   );
 

@@ -167,6 +167,28 @@ describe('signing out ends the session’s sockets (finding 3)', () => {
     mine.close();
   });
 
+  it('resetting the password by e-mail closes every socket of the user (issue 17)', async () => {
+    const u = await t.signUp();
+    const other = await secondDevice(u);
+    const sockets = [await live(u), await live(other)];
+    const mail = t.mailer.next((m) => m.to === u.user.email && /reset-password/.test(m.text));
+    const asked = await t.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: u.user.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const token = (await mail).text.match(/reset-password\?token=([\w-]+)/)?.[1];
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Quiet-harbour-lantern-93', confirmPassword: 'Quiet-harbour-lantern-93' },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const s of sockets) expect(await s.closed).toBe(WS_CLOSE.unauthorized);
+    expect(t.app.realtime.hub.hasAny([u.user.id])).toBe(false);
+  });
+
   it('deleting the account closes every socket of the user', async () => {
     const u = await t.signUp();
     const other = await secondDevice(u);

@@ -15,6 +15,11 @@ export const RATE_RULES = {
   /** Verification e-mails per address, and per ip: no mail-bombing one inbox. */
   resendPerEmail: { points: 3, durationSec: HOUR },
   resendPerIp: { points: 10, durationSec: HOUR },
+  /** Password reset e-mails per address, and requests per ip (issue 17). */
+  forgotPerEmail: { points: 3, durationSec: HOUR },
+  forgotPerIp: { points: 10, durationSec: HOUR },
+  /** Attempts to use a reset link per ip. */
+  resetPerIp: { points: 20, durationSec: 15 * MINUTE },
   /** E-mail change links per user. */
   emailChange: { points: 5, durationSec: HOUR },
   /** Messages per user: a fast typist's burst, not a script's. */

@@ -8,14 +8,12 @@ import { Link, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema, type PublicUser } from '../../../../core/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { COMPANY } from '../../../../core/limits';
 import { AUTH_USER_KEY, landingPathFor } from '../api/use-auth';
 import { ResendVerification } from '../components/resend-verification';
 import { TwoFactorLoginStep } from '../../account/components/two-factor-login-step';
@@ -25,7 +23,6 @@ export function LoginPage() {
   const zm = useZodMessage();
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [forgotOpen, setForgotOpen] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   // Issue 6: with two-factor sign-in on, the password step answers { twoFactorRequired: true }.
@@ -104,9 +101,9 @@ export function LoginPage() {
                 <Input type="password" autoComplete="current-password" {...form.register('password')} />
               </Field>
               <div className="flex justify-end">
-                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setForgotOpen(true)}>
+                <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
                   {t('login.forgot')}
-                </Button>
+                </Link>
               </div>
               {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
               <Button type="submit" className="w-full" disabled={login.isPending}>
@@ -122,16 +119,6 @@ export function LoginPage() {
           </p>
         </CardContent>
       </Card>
-      <Dialog open={forgotOpen} onOpenChange={setForgotOpen}>
-        <DialogContent title={t('login.forgotTitle')}>
-          <p className="text-sm text-slate-600">{t('login.forgotText', { email: COMPANY.email })}</p>
-          <Button asChild className="mt-4">
-            <a href={`mailto:${COMPANY.email}?subject=${encodeURIComponent(t('login.forgotSubject'))}`}>
-              {t('login.forgotContact')}
-            </a>
-          </Button>
-        </DialogContent>
-      </Dialog>
     </div>
   );
 }
