@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { latestMailTo, linkIn, uniqueEmail } from './helpers';
 
 /** Issue 17: "Forgot password?" sends a link; the link sets a new password once. */
@@ -70,6 +71,12 @@ test('a user who forgot the password resets it from the e-mailed link and signs 
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
 });
 
+/** No WCAG 2.2 A/AA violation that axe finds, as in a11y.spec.ts. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('the reset pages work in Arabic, right to left, at phone width', async ({ page }) => {
   await page.goto('/forgot-password');
   await page.getByTestId('language-toggle').click();
@@ -82,6 +89,11 @@ test('the reset pages work in Arabic, right to left, at phone width', async ({ p
   await expect(page.getByRole('button', { name: 'إرسال رابط إعادة التعيين' })).toBeFocused();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { name: 'هذا الرابط غير صالح' })).toBeVisible();
+  await page.goto('/reset-password?token=a-token-from-an-e-mail');
+  await expect(page.getByRole('heading', { name: 'اختر كلمة مرور جديدة' })).toBeVisible();
+  await expect(page).toHaveTitle(/اختر كلمة مرور جديدة/);
+  await expectAccessible(page);
 });
