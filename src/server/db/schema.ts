@@ -194,6 +194,10 @@ export const businessCards = pgTable(
   (t) => [
     index('business_cards_user_idx').on(t.userId),
     index('business_cards_public_idx').on(t.status, t.isPublic, t.createdAt),
+    // The directory's newest-first pages (issue 13): read in order, stop after the page.
+    index('business_cards_listed_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'approved' and is_public = true`),
     check('business_cards_age_check', sql`${t.age} is null or ${t.age} between 18 and 100`),
     check(
       'business_cards_experience_check',
@@ -250,6 +254,10 @@ export const properties = pgTable(
     index('properties_user_idx').on(t.userId),
     index('properties_listing_idx').on(t.isApproved, t.status, t.createdAt),
     index('properties_price_idx').on(t.isApproved, t.status, t.price),
+    // The listings' newest-first pages (issue 13), per status: read in order, stop after the page.
+    index('properties_listed_newest_idx')
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_approved = true`),
     check('properties_price_check', sql`${t.price} >= 0`),
   ],
 );

@@ -11,7 +11,7 @@ import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directo
 import type { DbOrTx } from '../../db/client';
 import { businessCards, type properties, users } from '../../db/schema';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cardPlaceDoc, cardSearchDoc } from '../search/columns';
+import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../search/columns';
 import { escapeLike, fuzzyWords, searchWords, withFuzzyThreshold } from '../search/text';
 
 /** Totals above this are reported as this number: counting further costs more than it tells. */
@@ -66,7 +66,7 @@ function searchCondition(search: string): SQL | undefined {
   return and(
     ...words.map((w) => {
       const like = sql`${cardSearchDoc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`;
-      return fuzzyWords([w]).length ? (or(like, sql`bitaqa_fold(${w}) <% ${foldedName}`) as SQL) : like;
+      return fuzzyWords([w]).length ? (or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL) : like;
     }),
   );
 }
@@ -214,6 +214,18 @@ export async function cappedCount(
   return count;
 }
 
+/** The query of one directory page (also timed alone by `npm run bench:http`). */
+export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter) {
+  return q
+    .select(columns)
+    .from(businessCards)
+    .innerJoin(users, eq(users.id, businessCards.userId))
+    .where(and(...directoryConditions(f)))
+    .orderBy(...orderBy(f.sort))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
 /** One page of listed cards and the total (capped at TOTAL_CAP). */
 export async function listDirectory(
   db: DbOrTx,
@@ -221,14 +233,7 @@ export async function listDirectory(
 ): Promise<{ items: DirectoryCard[]; total: number }> {
   const where = and(...directoryConditions(f));
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const rows = await q
-      .select(columns)
-      .from(businessCards)
-      .innerJoin(users, eq(users.id, businessCards.userId))
-      .where(where)
-      .orderBy(...orderBy(f.sort))
-      .limit(f.limit)
-      .offset(f.offset);
+    const rows = await directoryPageQuery(q, f);
     const total = await pageTotal(f, rows.length, () => cappedCount(q, businessCards, businessCards.userId, where));
     return { items: rows.map(toDirectoryCard), total };
   });

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 
 /** Name, profession, company, bio, specialization, bank, languages, area, office, emirate, nationality. */
 export const cardSearchDoc = sql.raw('"business_cards"."search_doc"');
+/** The folded name (drizzle/0008_directory_indexes.sql), for typo-tolerant name matches. */
+export const cardNameDoc = sql.raw('"business_cards"."name_doc"');
 /** Area and office address. */
 export const cardPlaceDoc = sql.raw('"business_cards"."place_doc"');
 /** Title, location, address, city, description, features. */
