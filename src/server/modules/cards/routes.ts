@@ -25,7 +25,8 @@ import { cardOrganisation, registerCardHead } from './head';
 import { registerCardPage } from './page';
 import { previewVersion, renderPreview } from './preview';
 import { uploadsDir } from '../../platform/storage/images';
-import { cardQr } from './qr';
+import { type CardQr, cardQr } from './qr';
+import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
 import { attachmentHeader, buildVCard } from './vcard';
 
@@ -42,6 +43,9 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const cards = createCardService(app.ctx);
   const writer = createCardWriter(app.ctx.config);
   const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
+  // Issue 13: made once per card version, not per request.
+  const vcards = downloadCache<string>();
+  const qrCodes = downloadCache<CardQr>();
 
   registerCardHead(app, cards);
   registerCardPage(app, cards);
@@ -118,11 +122,15 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/business-cards/:id/vcard', { schema: { params: idParams } }, async (request, reply) => {
     const viewer = await loadUser(request);
     const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'vcard');
+    // Private: the contact details of a card that may be hidden later; no-cache: the browser
+    // may keep it but asks again each time, so a hidden card stops being answered (issue 13).
+    reply.header('Cache-Control', 'private, no-cache');
+    if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
+    const body = await vcards.get(cardVersionTag(card), () => buildVCard(card, cards.cardUrl(card.id)));
     return reply
       .header('Content-Type', 'text/vcard; charset=utf-8')
       .header('Content-Disposition', attachmentHeader(card.name, '_card.vcf'))
-      .header('Cache-Control', 'private, no-store')
-      .send(buildVCard(card, cards.cardUrl(card.id)));
+      .send(body);
   });
 
   // Issue 9: the link-preview PNG of a public card; its URL carries the card's version.
@@ -149,11 +157,13 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business-cards/:id/qr-code',
     { schema: { params: idParams, response: { 200: cardQrSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await loadUser(request);
       const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'qr-code');
+      reply.header('Cache-Control', 'private, no-cache');
+      if (notModified(request, reply, downloadEtag('qr', card))) return reply;
       // The ?src=qr mark lets the page count visits that came from the printed code (issue 3).
-      return cardQr(`${cards.cardUrl(card.id)}?src=qr`);
+      return qrCodes.get(cardVersionTag(card), () => cardQr(`${cards.cardUrl(card.id)}?src=qr`));
     },
   );
 

@@ -1,8 +1,10 @@
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app';
+import { businessCards } from '../../db/schema';
 import { cardQr } from './qr';
 import { fullPhone } from '../../../core/card-contact';
 import { attachmentHeader, buildVCard } from './vcard';
@@ -143,5 +145,70 @@ describe('QR code', () => {
     expect(parsed.getFirstPropertyValue('fn')).toBe('أحمد المنصوري');
     expect(parsed.getFirstPropertyValue('org')).toBe('A, B & Co');
     expect(parsed.getFirstPropertyValue('note')).toBe(bio);
+  });
+});
+
+describe('vCard and QR code caching (issue 13)', () => {
+  it('answer 304 to their own ETag, a fresh body once the card changes, and 404 once it is hidden', async () => {
+    const t = await createTestApp();
+    const owner = await t.signUp({ role: 'investor' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Layla Haddad', profession: 'Investor', company: 'Old Co' },
+      as: owner,
+    });
+    const id = created.json().id as string;
+    const admin = await t.signInAdmin();
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${id}/status`,
+      payload: { status: 'approved' },
+      as: admin,
+    });
+    const get = (kind: 'vcard' | 'qr-code', etag?: string) =>
+      t.inject({
+        method: 'GET',
+        url: `/api/business-cards/${id}/${kind}`,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+
+    const vcard = await get('vcard');
+    expect(vcard.statusCode).toBe(200);
+    expect(vcard.headers['cache-control']).toBe('private, no-cache');
+    const vcardTag = String(vcard.headers.etag);
+    expect(vcardTag).toMatch(/^".+"$/);
+    expect(parse(vcard.body).getFirstPropertyValue('org')).toBe('Old Co');
+    const again = await get('vcard', vcardTag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('vcard', `W/${vcardTag}, "other"`)).statusCode).toBe(304);
+    expect((await get('vcard', '"something-else"')).statusCode).toBe(200);
+
+    const qr = await get('qr-code');
+    expect(qr.statusCode).toBe(200);
+    const qrTag = String(qr.headers.etag);
+    expect(qrTag).not.toBe(vcardTag);
+    expect(decodeDataUrl(qr.json().dataUrl)).toBe(`http://bitaqa.test/cards/${id}?src=qr`);
+    expect((await get('qr-code', qrTag)).statusCode).toBe(304);
+    // The second answer comes from the cache and is the same.
+    expect((await get('qr-code')).json()).toEqual(qr.json());
+
+    // A changed card is a new version: the old ETag no longer matches and the body is new.
+    await t.database.db
+      .update(businessCards)
+      .set({ company: 'New Co', version: sql`${businessCards.version} + 1` })
+      .where(eq(businessCards.id, id));
+    const changed = await get('vcard', vcardTag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(vcardTag);
+    expect(parse(changed.body).getFirstPropertyValue('org')).toBe('New Co');
+    expect((await get('qr-code', qrTag)).statusCode).toBe(200);
+
+    // Hidden: 404 even to a client holding the current ETag.
+    const current = String(changed.headers.etag);
+    await t.database.db.update(businessCards).set({ isPublic: false }).where(eq(businessCards.id, id));
+    expect((await get('vcard', current)).statusCode).toBe(404);
+    expect((await get('qr-code')).statusCode).toBe(404);
   });
 });
