@@ -35,6 +35,20 @@ export const reviewQueueQuerySchema = z.object({
 });
 export type ReviewQueueQuery = z.input<typeof reviewQueueQuerySchema>;
 
+/** One changed field of a pending revision: the live (public) value and the proposed one. */
+export const revisionChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+
+/**
+ * What the admin reviews (issue 11 finding 2): `version` and `updatedAt` go back with the decision
+ * (409 when the content changed since); `changes` is the pending revision of published content as
+ * live → proposed per field, null for a new submission (the item's fields are then what is reviewed).
+ */
+const reviewed = {
+  version: z.number().int(),
+  updatedAt: z.string(),
+  changes: z.array(revisionChangeSchema).nullable(),
+};
+
 export const reviewCardSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -44,7 +58,9 @@ export const reviewCardSchema = z.object({
   ornNumber: z.string().nullable(),
   practiceCardNumber: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  status: z.enum(CARD_STATUSES),
   createdAt: z.string(),
+  ...reviewed,
   owner,
 });
 export const reviewPropertySchema = z.object({
@@ -55,7 +71,9 @@ export const reviewPropertySchema = z.object({
   status: z.string(),
   city: z.string().nullable(),
   permitNumber: z.string().nullable(),
+  isApproved: z.boolean(),
   createdAt: z.string(),
+  ...reviewed,
   owner,
 });
 export const reviewQueueSchema = z.object({
@@ -63,6 +81,8 @@ export const reviewQueueSchema = z.object({
   properties: z.object({ items: z.array(reviewPropertySchema), total: z.number().int() }),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+export type ReviewCard = z.infer<typeof reviewCardSchema>;
+export type ReviewProperty = z.infer<typeof reviewPropertySchema>;
 
 export const adminUserSchema = z.object({
   id: z.string(),

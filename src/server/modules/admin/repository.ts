@@ -21,22 +21,15 @@ const pendingProperty = and(
   isNull(users.deletedAt),
 );
 
-/** Cards awaiting review, oldest first so the queue is worked in order. */
+/**
+ * Cards awaiting review (new submissions and pending revisions of published cards), oldest first
+ * so the queue is worked in order; the whole row, so the service can set the revision against the
+ * live content.
+ */
 export async function reviewCards(db: DbOrTx, page: { limit: number; offset: number }) {
   const [items, [total]] = await Promise.all([
     db
-      .select({
-        id: businessCards.id,
-        name: businessCards.name,
-        profession: businessCards.profession,
-        company: businessCards.company,
-        brnNumber: businessCards.brnNumber,
-        ornNumber: businessCards.ornNumber,
-        practiceCardNumber: businessCards.practiceCardNumber,
-        profileImageUrl: businessCards.profileImageUrl,
-        createdAt: businessCards.createdAt,
-        owner: ownerColumns,
-      })
+      .select({ card: businessCards, owner: ownerColumns })
       .from(businessCards)
       .innerJoin(users, eq(users.id, businessCards.userId))
       .where(pendingCard)
@@ -55,17 +48,7 @@ export async function reviewCards(db: DbOrTx, page: { limit: number; offset: num
 export async function reviewProperties(db: DbOrTx, page: { limit: number; offset: number }) {
   const [items, [total]] = await Promise.all([
     db
-      .select({
-        id: properties.id,
-        title: properties.title,
-        price: properties.price,
-        propertyType: properties.propertyType,
-        status: properties.status,
-        city: properties.city,
-        permitNumber: properties.permitNumber,
-        createdAt: properties.createdAt,
-        owner: ownerColumns,
-      })
+      .select({ property: properties, owner: ownerColumns })
       .from(properties)
       .innerJoin(users, eq(users.id, properties.userId))
       .where(pendingProperty)

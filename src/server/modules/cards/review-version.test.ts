@@ -102,6 +102,12 @@ describe('an edit of an approved card', () => {
     const owner = await t.signUp({ role: 'investor' });
     const card = await createCard(db, owner.user.id, { name: 'Same Name', profession: 'Investor' });
     const before = (await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}`, as: owner })).json();
+    // The audit's PATCH {} sent an approved card back to pending and out of the directory.
+    // Now it is refused as an empty edit and the card stays as it was.
+    expect((await edit(owner, card.id, {})).statusCode).toBe(400);
+    const after = (await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}`, as: owner })).json();
+    expect(after).toMatchObject({ status: 'approved', version: before.version, pendingRevision: null });
+    expect(await directoryNames()).toContain('Same Name');
     const same = await edit(owner, card.id, { name: 'Same Name', profession: 'Investor' });
     expect(same.json()).toMatchObject({ status: 'approved', version: before.version, pendingRevision: null });
     await edit(owner, card.id, { name: 'Other' });
@@ -157,5 +163,113 @@ describe('listings', () => {
     const ok = await approve(listing.id, { version: stale.json().current.version });
     expect(ok.statusCode).toBe(200);
     expect(await publicTitle(listing.id)).toBe('Marina flat, sea view');
+  });
+});
+
+describe('the review queue shows a revision as live → proposed', () => {
+  const queue = async () =>
+    (await t.inject({ method: 'GET', url: '/api/admin/review-queue?limit=50', as: admin })).json();
+
+  it('answers each changed field of a card revision with its live and proposed value, and the version to decide on', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const card = await createCard(db, owner.user.id, {
+      name: 'Old Name',
+      profession: 'Investor',
+      company: 'Old Co',
+      languages: ['english'],
+    });
+    await edit(owner, card.id, { name: 'New Name', company: '', languages: ['english', 'arabic'] });
+    const fresh = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Brand New', profession: 'Investor' },
+      as: owner,
+    });
+
+    const items = (await queue()).cards.items;
+    const revision = items.find((c: { id: string }) => c.id === card.id);
+    expect(revision).toMatchObject({ name: 'Old Name', status: 'approved', version: expect.any(Number) });
+    expect(revision.changes).toEqual([
+      { field: 'name', before: 'Old Name', after: 'New Name' },
+      { field: 'company', before: 'Old Co', after: null },
+      { field: 'languages', before: ['english'], after: ['english', 'arabic'] },
+    ]);
+    const submission = items.find((c: { id: string }) => c.id === fresh.json().id);
+    expect(submission).toMatchObject({ name: 'Brand New', status: 'pending', changes: null });
+
+    // The owner edits again after the admin looked: the queue's version no longer decides.
+    await edit(owner, card.id, { name: 'Newer Name' });
+    expect((await decide(card.id, { status: 'approved', version: revision.version })).statusCode).toBe(409);
+    const again = (await queue()).cards.items.find((c: { id: string }) => c.id === card.id);
+    expect(again.changes[0]).toEqual({ field: 'name', before: 'Old Name', after: 'Newer Name' });
+    const ok = await decide(card.id, { status: 'approved', version: again.version, updatedAt: again.updatedAt });
+    expect(ok.statusCode).toBe(200);
+    expect(await publicName(card.id)).toBe('Newer Name');
+    expect((await queue()).cards.items.map((c: { id: string }) => c.id)).not.toContain(card.id);
+  });
+
+  it('answers a listing revision as live → proposed, and a new listing without changes', async () => {
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const live = await createProperty(db, broker.user.id, { title: 'Old title', permitNumber: '7112345679' });
+    const fresh = await createProperty(db, broker.user.id, { title: 'Waiting', isApproved: false });
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/properties/${live.id}`,
+      payload: { title: 'New title', price: 2_000_000 },
+      as: broker,
+    });
+    const items = (await queue()).properties.items;
+    const revision = items.find((p: { id: string }) => p.id === live.id);
+    expect(revision).toMatchObject({ title: 'Old title', isApproved: true, version: expect.any(Number) });
+    expect(revision.changes).toEqual([
+      { field: 'title', before: 'Old title', after: 'New title' },
+      { field: 'price', before: live.price, after: 2_000_000 },
+    ]);
+    expect(items.find((p: { id: string }) => p.id === fresh.id)).toMatchObject({ isApproved: false, changes: null });
+  });
+});
+
+describe('the owner learns what happened to an edit', () => {
+  it('keeps the reason of a rejected card revision for the owner only, until their next edit', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const card = await createCard(db, owner.user.id, { name: 'Kept Name', profession: 'Investor' });
+    await edit(owner, card.id, { name: 'Bad Name' });
+    await decide(card.id, { status: 'rejected', reason: 'Use your real name' });
+    const mine = (await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}`, as: owner })).json();
+    expect(mine).toMatchObject({ status: 'approved', pendingRevision: null, rejectionReason: 'Use your real name' });
+    const stranger = (await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}` })).json();
+    expect(stranger.rejectionReason).toBeNull();
+    const next = await edit(owner, card.id, { name: 'Better Name' });
+    expect(next.json()).toMatchObject({ pendingRevision: { name: 'Better Name' }, rejectionReason: null });
+  });
+
+  it('keeps the reason of a rejected listing revision for the owner, the listing staying listed', async () => {
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const listing = await createProperty(db, broker.user.id, { title: 'Listed flat', permitNumber: '7112345670' });
+    const patch = (payload: Record<string, unknown>) =>
+      t.inject({ method: 'PATCH', url: `/api/properties/${listing.id}`, payload, as: broker });
+    await patch({ title: 'CALL NOW' });
+    const rejected = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/properties/${listing.id}/reject`,
+      payload: { reason: 'Not a title' },
+      as: admin,
+    });
+    expect(rejected.statusCode).toBe(200);
+    const mine = (await t.inject({ method: 'GET', url: `/api/properties/${listing.id}`, as: broker })).json();
+    expect(mine).toMatchObject({
+      title: 'Listed flat',
+      approvalStatus: 'approved',
+      pendingRevision: null,
+      rejectionReason: 'Not a title',
+    });
+    const publicView = await t.inject({ method: 'GET', url: `/api/properties/${listing.id}` });
+    expect(publicView.json()).toMatchObject({ title: 'Listed flat', rejectionReason: null });
+    const mail = t.mailer.sent.find((m) => m.to === broker.user.email && m.text.includes('Not a title'));
+    expect(mail?.subject).toBe('Your changes to your Bitaqa listing were not approved');
+    expect((await patch({ title: 'Listed flat, renovated' })).json()).toMatchObject({
+      rejectionReason: null,
+      pendingRevision: { title: 'Listed flat, renovated' },
+    });
   });
 });

@@ -381,8 +381,11 @@ export function createCardService(ctx: AppContext) {
             else revision[key] = value;
           }
           if (!changed) return current;
+          const revised = !same(revision, current.pendingRevision ?? {});
           return updateCard(tx, id, {
             ...(immediate as Partial<CardValues>),
+            // A new edit replaces a turned-down one, so the old reason no longer applies.
+            ...(revised ? { rejectionReason: null } : {}),
             pendingRevision: Object.keys(revision).length ? revision : null,
             version: current.version + 1,
           });

@@ -69,30 +69,41 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
     throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
   }
 
-  async function tellOwner(row: PropertyRow['p'], approved: boolean) {
+  /** `revisionRejected`: an edit of an approved listing was turned down; the listing stays listed. */
+  async function tellOwner(row: PropertyRow['p'], approved: boolean, revisionRejected = false) {
     const owner = await findUserById(db, row.userId);
     if (!owner) return;
     const link = `${ctx.config.publicUrl}/properties/${row.id}`;
     const arabic = owner.preferredLanguage === 'ar';
-    const message = approved
+    const message = revisionRejected
       ? arabic
         ? {
-            subject: 'تمت الموافقة على إعلانك في Bitaqa',
-            text: `مرحبًا ${owner.firstName}،\n\nتمت الموافقة على إعلان "${row.title}" وأصبح ظاهرًا للجميع:\n\n${link}\n\nفريق Bitaqa`,
+            subject: 'لم تتم الموافقة على تعديلات إعلانك في Bitaqa',
+            text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على تعديلاتك على إعلان "${row.title}".\n\nالسبب: ${row.rejectionReason ?? ''}\n\nيبقى الإعلان المعتمد ظاهرًا كما كان. يمكنك التعديل مرة أخرى:\n\n${link}/edit\n\nفريق Bitaqa`,
           }
         : {
-            subject: 'Your Bitaqa listing is approved',
-            text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" has been approved and is now public:\n\n${link}\n\nThe Bitaqa team`,
+            subject: 'Your changes to your Bitaqa listing were not approved',
+            text: `Hello ${owner.firstName},\n\nYour changes to the listing "${row.title}" were not approved.\n\nReason: ${row.rejectionReason ?? ''}\n\nYour approved listing stays public as it was. You can edit it again:\n\n${link}/edit\n\nThe Bitaqa team`,
           }
-      : arabic
-        ? {
-            subject: 'إعلانك في Bitaqa يحتاج إلى تعديل',
-            text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على إعلان "${row.title}".\n\nالسبب: ${row.rejectionReason ?? ''}\n\nعدّله وأعد إرساله:\n\n${link}/edit\n\nفريق Bitaqa`,
-          }
-        : {
-            subject: 'Your Bitaqa listing needs changes',
-            text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" was not approved.\n\nReason: ${row.rejectionReason ?? ''}\n\nEdit it and submit it again:\n\n${link}/edit\n\nThe Bitaqa team`,
-          };
+      : approved
+        ? arabic
+          ? {
+              subject: 'تمت الموافقة على إعلانك في Bitaqa',
+              text: `مرحبًا ${owner.firstName}،\n\nتمت الموافقة على إعلان "${row.title}" وأصبح ظاهرًا للجميع:\n\n${link}\n\nفريق Bitaqa`,
+            }
+          : {
+              subject: 'Your Bitaqa listing is approved',
+              text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" has been approved and is now public:\n\n${link}\n\nThe Bitaqa team`,
+            }
+        : arabic
+          ? {
+              subject: 'إعلانك في Bitaqa يحتاج إلى تعديل',
+              text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على إعلان "${row.title}".\n\nالسبب: ${row.rejectionReason ?? ''}\n\nعدّله وأعد إرساله:\n\n${link}/edit\n\nفريق Bitaqa`,
+            }
+          : {
+              subject: 'Your Bitaqa listing needs changes',
+              text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" was not approved.\n\nReason: ${row.rejectionReason ?? ''}\n\nEdit it and submit it again:\n\n${link}/edit\n\nThe Bitaqa team`,
+            };
     await notifyUser(ctx, log, owner, 'cardStatus', message);
   }
 
@@ -174,9 +185,14 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
             else revision[key] = value;
           }
           if (!changed) return;
+          // A new edit replaces a turned-down one, so the old reason no longer applies.
           await tx
             .update(properties)
-            .set({ pendingRevision: Object.keys(revision).length ? revision : null, version: current.version + 1 })
+            .set({
+              pendingRevision: Object.keys(revision).length ? revision : null,
+              rejectionReason: null,
+              version: current.version + 1,
+            })
             .where(eq(properties.id, id));
           return;
         }
@@ -227,7 +243,8 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
 
     /**
      * Rejects the listing with a reason; for an approved listing with a pending revision only the
-     * revision is dropped and the approved listing stays listed (issue 11 finding 2).
+     * revision is dropped and the approved listing stays listed (issue 11 finding 2), the reason
+     * kept for its owner until their next edit.
      */
     async reject(admin: User, id: string, reason: string, reviewed: Reviewed = {}): Promise<Property> {
       const { after, revisionOnly } = await db.transaction(async (tx) => {
@@ -237,7 +254,7 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
           .update(properties)
           .set(
             revisionOnly
-              ? { pendingRevision: null, version: before.version + 1 }
+              ? { pendingRevision: null, rejectionReason: reason, version: before.version + 1 }
               : { isApproved: false, rejectionReason: reason, pendingRevision: null, version: before.version + 1 },
           )
           .where(eq(properties.id, id))
@@ -252,7 +269,7 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
         });
         return { after: row, revisionOnly };
       });
-      if (!revisionOnly) await tellOwner(after, false);
+      await tellOwner(after, false, revisionOnly);
       return toProperty(await rowOrNotFound(id), { private: true });
     },
   };

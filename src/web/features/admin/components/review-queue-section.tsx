@@ -2,6 +2,8 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPriceAed } from '../../../../core/format';
+import { RevisionDiff } from '../../../components/revision-diff';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState, Skeleton } from '../../../components/ui/feedback';
@@ -13,7 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { REVIEW_PAGE_SIZE, type ReviewDecision, useReviewDecision, useReviewQueue } from '../api/use-review-queue';
 
-type Target = { kind: 'card' | 'property'; id: string; name: string };
+type Target = { kind: 'card' | 'property'; id: string; name: string; version: number };
 
 function Pager({ offset, total, onChange }: { offset: number; total: number; onChange: (o: number) => void }) {
   const { t } = useTranslation('admin-center');
@@ -64,6 +66,15 @@ export function ReviewQueueSection() {
       },
       onError: (error) => {
         if (onUnauthorized(error)) return;
+        if (error instanceof ApiError && error.status === 409) {
+          done?.();
+          toast({
+            title: t('revision.changed', { ns: 'common' }),
+            description: t('revision.changedText', { ns: 'common' }),
+            variant: 'destructive',
+          });
+          return;
+        }
         toast({
           title: t('review.failedTitle'),
           description: error instanceof ApiError ? error.serverMessage : t('review.failedText'),
@@ -77,7 +88,7 @@ export function ReviewQueueSection() {
       <Button
         size="sm"
         disabled={decide.isPending}
-        onClick={() => run({ kind: target.kind, id: target.id, approve: true } as ReviewDecision)}
+        onClick={() => run({ kind: target.kind, id: target.id, version: target.version, approve: true })}
         aria-label={t('review.approveAria', { name: target.name })}
       >
         <Check className="h-4 w-4" aria-hidden="true" />
@@ -114,9 +125,16 @@ export function ReviewQueueSection() {
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="review-cards">
                   {data.cards.items.map((c) => (
-                    <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <li
+                      key={c.id}
+                      className="flex flex-wrap items-center justify-between gap-3 py-3"
+                      data-testid="review-card"
+                    >
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900">{c.name}</p>
+                        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                          <span className="truncate">{c.name}</span>
+                          {c.changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
+                        </p>
                         <p className="truncate text-xs text-slate-500">
                           {c.profession}
                           {c.company ? ` · ${c.company}` : ''} · {t(`role.${c.owner.role}`, { ns: 'enums' })} ·{' '}
@@ -128,7 +146,12 @@ export function ReviewQueueSection() {
                           </p>
                         )}
                       </div>
-                      {actions({ kind: 'card', id: c.id, name: c.name })}
+                      {actions({ kind: 'card', id: c.id, name: c.name, version: c.version })}
+                      {c.changes && (
+                        <div className="basis-full">
+                          <RevisionDiff kind="card" changes={c.changes} />
+                        </div>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -150,16 +173,28 @@ export function ReviewQueueSection() {
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="review-properties">
                   {data.properties.items.map((p) => (
-                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <li
+                      key={p.id}
+                      className="flex flex-wrap items-center justify-between gap-3 py-3"
+                      data-testid="review-property"
+                    >
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900">{p.title}</p>
+                        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                          <span className="truncate">{p.title}</span>
+                          {p.changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
+                        </p>
                         <p className="truncate text-xs text-slate-500">
                           {formatPriceAed(p.price)} ·{' '}
                           {t(`propertyType.${p.propertyType}`, { ns: 'enums', defaultValue: p.propertyType })}
                           {p.city ? ` · ${p.city}` : ''} · {p.owner.firstName} {p.owner.lastName}
                         </p>
                       </div>
-                      {actions({ kind: 'property', id: p.id, name: p.title })}
+                      {actions({ kind: 'property', id: p.id, name: p.title, version: p.version })}
+                      {p.changes && (
+                        <div className="basis-full">
+                          <RevisionDiff kind="property" changes={p.changes} />
+                        </div>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -192,7 +227,13 @@ export function ReviewQueueSection() {
               e.preventDefault();
               if (!rejecting || !reason.trim()) return;
               run(
-                { kind: rejecting.kind, id: rejecting.id, approve: false, reason: reason.trim() } as ReviewDecision,
+                {
+                  kind: rejecting.kind,
+                  id: rejecting.id,
+                  version: rejecting.version,
+                  approve: false,
+                  reason: reason.trim(),
+                },
                 () => {
                   setRejecting(null);
                   setReason('');

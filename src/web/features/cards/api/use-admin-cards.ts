@@ -1,7 +1,7 @@
 /** Admin review (spec §7): the pending queue, approve / reject with a reason, licence verification. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardStatusUpdate, PendingApprovals } from '../../../../core/schemas/card';
-import { apiJson } from '../../../lib/api';
+import { ApiError, apiJson } from '../../../lib/api';
 import { cardKey, PENDING_APPROVALS_KEY } from './keys';
 
 export function usePendingApprovals(enabled: boolean) {
@@ -13,15 +13,21 @@ export function usePendingApprovals(enabled: boolean) {
   });
 }
 
+/** Approve or reject, naming the version reviewed; 409 CARD_CHANGED reloads the lists to show the current card. */
 export function useCardStatus() {
   const queryClient = useQueryClient();
+  const refreshAdmin = () =>
+    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
   return useMutation({
     mutationFn: ({ id, ...body }: CardStatusUpdate & { id: string }) =>
       apiJson<Card>('PATCH', `/api/admin/business-cards/${id}/status`, body),
     onSuccess: (card) => {
       queryClient.setQueryData(cardKey(card.id), card);
       // The admin page's other sections (review queue, statistics) change too.
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+      void refreshAdmin();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refreshAdmin();
     },
   });
 }

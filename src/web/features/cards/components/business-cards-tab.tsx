@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../../core/schemas/auth';
 import type { Card as CardData } from '../../../../core/schemas/card';
+import { RevisionStatus } from '../../../components/revision-status';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -52,6 +53,7 @@ function CardRow({ card, onShare, onDelete }: { card: CardData; onShare: () => v
         {card.status === 'pending' && (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{t('tab.pendingNote')}</p>
         )}
+        <RevisionStatus kind="card" item={{ ...card, published: card.status === 'approved' }} compact />
         {card.status === 'rejected' && (
           <div
             className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"

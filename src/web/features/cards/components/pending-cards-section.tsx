@@ -1,6 +1,10 @@
 import { BadgeCheck, Check, Eye, X } from 'lucide-react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { revisionChanges } from '../../../../core/revision';
+import { RevisionDiff } from '../../../components/revision-diff';
+import { ApiError } from '../../../lib/api';
 import { LIMITS } from '../../../../core/limits';
 import type { Card as CardData } from '../../../../core/schemas/card';
 import { Avatar } from '../../../components/ui/avatar';
@@ -17,6 +21,19 @@ import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { useCardLicense, useCardStatus, usePendingApprovals } from '../api/use-admin-cards';
 import { CardPreview } from './card-preview';
 
+/** 409 CARD_CHANGED: the owner changed the card since it was shown; the list reloads it. */
+function toastFailure(t: TFunction<'cards'>, error: unknown) {
+  if (error instanceof ApiError && error.status === 409) {
+    toast({
+      title: t('revision.changed', { ns: 'common' }),
+      description: t('revision.changedText', { ns: 'common' }),
+      variant: 'destructive',
+    });
+    return;
+  }
+  toast({ title: t('admin.errorTitle'), description: t('admin.errorText'), variant: 'destructive' });
+}
+
 function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview: () => void; onReject: () => void }) {
   const { t, i18n } = useTranslation('cards');
   const status = useCardStatus();
@@ -28,11 +45,13 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
   });
   const fail = (error: unknown) => {
     if (onUnauthorized(error)) return;
-    toast({ title: t('admin.errorTitle'), description: t('admin.errorText'), variant: 'destructive' });
+    toastFailure(t, error);
   };
+  // An edit of a published card is reviewed against the live card (issue 11 finding 2).
+  const changes = card.status === 'approved' ? revisionChanges(card, card.pendingRevision) : null;
   return (
     <li
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 md:flex-row md:items-center"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 md:flex-row md:flex-wrap md:items-center"
       data-testid="pending-card"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -45,6 +64,7 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <RoleBadge role={card.user.role} />
+            {changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
             <span>{t('admin.submitted', { date })}</span>
             {hasLicense ? (
               <span dir="ltr">
@@ -97,7 +117,8 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
           disabled={status.isPending}
           onClick={() =>
             status.mutate(
-              { id: card.id, status: 'approved', isPublic: true },
+              // A revision leaves the card's visibility as the owner set it.
+              { id: card.id, status: 'approved', version: card.version, ...(changes ? {} : { isPublic: true }) },
               {
                 onSuccess: () => toast({ title: t('admin.successTitle'), description: t('admin.successText') }),
                 onError: fail,
@@ -113,6 +134,11 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
           {t('admin.reject')}
         </Button>
       </div>
+      {changes && (
+        <div className="md:basis-full">
+          <RevisionDiff kind="card" changes={changes} />
+        </div>
+      )}
     </li>
   );
 }
@@ -129,14 +155,16 @@ function RejectDialog({ card, onClose }: { card: CardData; onClose: () => void }
           onSubmit={(e) => {
             e.preventDefault();
             status.mutate(
-              { id: card.id, status: 'rejected', reason: reason.trim() || undefined },
+              { id: card.id, status: 'rejected', version: card.version, reason: reason.trim() || undefined },
               {
                 onSuccess: () => {
                   toast({ title: t('admin.successTitle'), description: t('admin.successText') });
                   onClose();
                 },
-                onError: () =>
-                  toast({ title: t('admin.errorTitle'), description: t('admin.errorText'), variant: 'destructive' }),
+                onError: (error) => {
+                  toastFailure(t, error);
+                  if (error instanceof ApiError && error.status === 409) onClose();
+                },
               },
             );
           }}

@@ -13,6 +13,7 @@ import { useAuth } from '../../auth/api/use-auth';
 import { AccessDenied } from '../../auth/components/access-denied';
 import { useCard } from '../api/use-card';
 import { useUpdateCard } from '../api/use-save-card';
+import { RevisionStatus } from '../../../components/revision-status';
 import { CardForm } from '../components/card-form';
 import { cardValues, toPayload, useCardForm } from '../components/card-form-values';
 import { CardNotFound } from '../components/card-not-found';
@@ -36,12 +37,15 @@ export function EditCardPage() {
 function EditCard({ user, card }: { user: PublicUser; card: Card }) {
   const { t } = useTranslation('cards');
   const navigate = useNavigate();
-  const form = useCardForm(cardValues(card));
+  // An edit waiting for review is what the owner goes on editing (saving the live values would undo it).
+  const form = useCardForm(cardValues(card.pendingRevision ? ({ ...card, ...card.pendingRevision } as Card) : card));
   const update = useUpdateCard(card.id);
   const onError = useSaveErrors(form, t('edit.failedText'));
   const [confirming, setConfirming] = useState<CardInputParsed | null>(null);
-  // Issue 3: an approved or rejected card goes back to review; say so before saving.
+  // Issue 3: a rejected card goes back to review; an approved one stays public while its changes
+  // wait for review (issue 11). Say so before saving.
   const resubmits = card.status !== 'pending';
+  const approved = card.status === 'approved';
 
   const save = (values: CardInputParsed) =>
     update.mutate(toPayload(values), {
@@ -54,18 +58,21 @@ function EditCard({ user, card }: { user: PublicUser; card: Card }) {
     });
 
   const banner = resubmits ? (
-    <div
-      role="note"
-      className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-      data-testid="resubmit-warning"
-    >
-      <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <div>
-        <p className="font-semibold">{t('edit.resubmitTitle')}</p>
-        <p>{card.status === 'approved' ? t('edit.resubmitApproved') : t('edit.resubmitRejected')}</p>
-        {card.status === 'rejected' && card.rejectionReason && (
-          <p className="mt-1">{t('edit.rejectedReason', { reason: card.rejectionReason })}</p>
-        )}
+    <div className="mb-6 space-y-3">
+      <RevisionStatus kind="card" item={{ ...card, published: approved }} />
+      <div
+        role="note"
+        className={`flex gap-3 rounded-xl border p-4 text-sm ${approved ? 'border-slate-200 bg-slate-50 text-slate-800' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+        data-testid="resubmit-warning"
+      >
+        <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{approved ? t('edit.reviewTitle') : t('edit.resubmitTitle')}</p>
+          <p>{card.status === 'approved' ? t('edit.resubmitApproved') : t('edit.resubmitRejected')}</p>
+          {card.status === 'rejected' && card.rejectionReason && (
+            <p className="mt-1">{t('edit.rejectedReason', { reason: card.rejectionReason })}</p>
+          )}
+        </div>
       </div>
     </div>
   ) : null;
@@ -85,7 +92,10 @@ function EditCard({ user, card }: { user: PublicUser; card: Card }) {
         onSubmit={(values) => (resubmits ? setConfirming(values) : save(values))}
       />
       <Dialog open={!!confirming} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent title={t('edit.confirmTitle')} description={t('edit.confirmText')}>
+        <DialogContent
+          title={t('edit.confirmTitle')}
+          description={approved ? t('edit.confirmTextApproved') : t('edit.confirmText')}
+        >
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setConfirming(null)}>
               {t('create.cancel')}

@@ -3,6 +3,7 @@ import { Building2, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../../core/schemas/auth';
+import { RevisionStatus } from '../../../components/revision-status';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, Skeleton } from '../../../components/ui/feedback';
@@ -69,6 +70,9 @@ export function MyListingsTab({ user }: { user: PublicUser }) {
                       {t('approval.reason', { reason: p.rejectionReason ?? '' })}
                     </p>
                   )}
+                </div>
+                <div className="basis-full empty:hidden">
+                  <RevisionStatus kind="listing" item={{ ...p, published: p.isApproved }} compact />
                 </div>
                 <PropertyPrice price={p.price} status={p.status} />
                 <div className="flex gap-2">

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPriceAed } from '../../../../core/format';
-import { PROPERTY_LIMITS } from '../../../../core/schemas/properties';
+import { PROPERTY_LIMITS, type Property } from '../../../../core/schemas/properties';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -16,15 +16,37 @@ import { Skeleton } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { revisionChanges } from '../../../../core/revision';
+import { RevisionDiff } from '../../../components/revision-diff';
 import { useApproveProperty, usePendingProperties, useRejectProperty } from '../api/use-admin-properties';
+
+/** An edit of an approved listing, shown against the live listing (issue 11 finding 2). */
+function ListingRevision({ p }: { p: Property }) {
+  const changes = p.isApproved ? revisionChanges(p, p.pendingRevision) : null;
+  if (!changes) return null;
+  return (
+    <div className="basis-full">
+      <RevisionDiff kind="property" changes={changes} />
+    </div>
+  );
+}
 
 export function PendingPropertiesPanel() {
   const { t, i18n } = useTranslation('discovery');
   const q = usePendingProperties();
   const approve = useApproveProperty();
   const reject = useRejectProperty();
-  const [rejecting, setRejecting] = useState<{ id: string; title: string } | null>(null);
+  const [rejecting, setRejecting] = useState<{ id: string; title: string; version: number } | null>(null);
   const [reason, setReason] = useState('');
+  const failed = (error: unknown, text: string) =>
+    error instanceof ApiError && error.status === 409
+      ? toast({
+          title: t('revision.changed', { ns: 'common' }),
+          description: t('revision.changedText', { ns: 'common' }),
+          variant: 'destructive',
+        })
+      : toast({ title: t('errorTitle'), description: text, variant: 'destructive' });
 
   return (
     <Card data-testid="pending-properties">
@@ -43,7 +65,7 @@ export function PendingPropertiesPanel() {
         ) : (
           <ul className="divide-y divide-slate-100">
             {q.data.items.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-3 py-3">
+              <li key={p.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="pending-property">
                 <div className="min-w-0 flex-1">
                   <Link to={`/properties/${p.id}`} className="font-medium text-slate-900 hover:underline">
                     {p.title}
@@ -56,15 +78,13 @@ export function PendingPropertiesPanel() {
                   size="sm"
                   disabled={approve.isPending}
                   onClick={() =>
-                    approve.mutate(p.id, {
-                      onSuccess: () => toast({ title: t('admin.successTitle'), description: t('admin.approved') }),
-                      onError: () =>
-                        toast({
-                          title: t('errorTitle'),
-                          description: t('admin.approveFailed'),
-                          variant: 'destructive',
-                        }),
-                    })
+                    approve.mutate(
+                      { id: p.id, version: p.version },
+                      {
+                        onSuccess: () => toast({ title: t('admin.successTitle'), description: t('admin.approved') }),
+                        onError: (error) => failed(error, t('admin.approveFailed')),
+                      },
+                    )
                   }
                   aria-label={t('admin.approveAria', { title: p.title })}
                 >
@@ -74,12 +94,13 @@ export function PendingPropertiesPanel() {
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => setRejecting({ id: p.id, title: p.title })}
+                  onClick={() => setRejecting({ id: p.id, title: p.title, version: p.version })}
                   aria-label={t('admin.rejectAria', { title: p.title })}
                 >
                   <X className="h-4 w-4" aria-hidden="true" />
                   {t('admin.reject')}
                 </Button>
+                <ListingRevision p={p} />
               </li>
             ))}
           </ul>
@@ -92,15 +113,17 @@ export function PendingPropertiesPanel() {
               e.preventDefault();
               if (!rejecting || reason.trim().length < 3) return;
               reject.mutate(
-                { id: rejecting.id, reason: reason.trim() },
+                { id: rejecting.id, version: rejecting.version, reason: reason.trim() },
                 {
                   onSuccess: () => {
                     toast({ title: t('admin.successTitle'), description: t('admin.rejected') });
                     setRejecting(null);
                     setReason('');
                   },
-                  onError: () =>
-                    toast({ title: t('errorTitle'), description: t('admin.rejectFailed'), variant: 'destructive' }),
+                  onError: (error) => {
+                    setRejecting(null);
+                    failed(error, t('admin.rejectFailed'));
+                  },
                 },
               );
             }}

@@ -17,6 +17,7 @@ import {
   type PropertyInputParsed,
   propertyInputSchema,
 } from '../../../../core/schemas/properties';
+import { RevisionStatus } from '../../../components/revision-status';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageSpinner } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
@@ -73,7 +74,10 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
   const update = useUpdateProperty(existing?.id ?? '');
   const form = useForm<PropertyInput, unknown, PropertyInputParsed>({
     resolver: zodResolver(propertyInputSchema),
-    defaultValues: valuesOf(existing),
+    // An edit waiting for review is what the owner goes on editing (saving the live values would undo it).
+    defaultValues: valuesOf(
+      existing?.pendingRevision ? ({ ...existing, ...existing.pendingRevision } as PropertyDetail) : existing,
+    ),
   });
   const { errors } = form.formState;
   const city = useWatch({ control: form.control, name: 'city' });
@@ -83,7 +87,10 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
 
   const onSubmit = (values: PropertyInputParsed) => {
     const done = (id: string) => {
-      toast({ title: existing ? t('form.savedTitle') : t('form.submittedTitle'), description: t('form.reviewText') });
+      toast({
+        title: existing ? t('form.savedTitle') : t('form.submittedTitle'),
+        description: existing?.isApproved ? t('form.revisionText') : t('form.reviewText'),
+      });
       navigate(`/properties/${id}`);
     };
     const failed = (error: unknown) => {
@@ -309,6 +316,11 @@ export function PropertyFormPage() {
         </h1>
         <p className="mt-1 text-slate-600">{t('form.subtitle')}</p>
       </header>
+      {id && existing.data && (
+        <div className="mb-6 empty:hidden">
+          <RevisionStatus kind="listing" item={{ ...existing.data, published: existing.data.isApproved }} />
+        </div>
+      )}
       <ListingForm existing={id ? existing.data : undefined} />
     </div>
   );

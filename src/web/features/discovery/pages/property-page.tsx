@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { RevisionStatus } from '../../../components/revision-status';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -95,7 +96,7 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
 }
 
 /** An admin reviewing a pending listing approves it from its page (spec §8 toasts). */
-function AdminApprove({ id, title }: { id: string; title: string }) {
+function AdminApprove({ id, title, version }: { id: string; title: string; version: number }) {
   const { t } = useTranslation('discovery');
   const approve = useApproveProperty();
   return (
@@ -104,11 +105,20 @@ function AdminApprove({ id, title }: { id: string; title: string }) {
       disabled={approve.isPending}
       aria-label={t('admin.approveAria', { title })}
       onClick={() =>
-        approve.mutate(id, {
-          onSuccess: () => toast({ title: t('admin.successTitle'), description: t('admin.approved') }),
-          onError: () =>
-            toast({ title: t('errorTitle'), description: t('admin.approveFailed'), variant: 'destructive' }),
-        })
+        approve.mutate(
+          { id, version },
+          {
+            onSuccess: () => toast({ title: t('admin.successTitle'), description: t('admin.approved') }),
+            onError: (error) =>
+              error instanceof ApiError && error.status === 409
+                ? toast({
+                    title: t('revision.changed', { ns: 'common' }),
+                    description: t('revision.changedText', { ns: 'common' }),
+                    variant: 'destructive',
+                  })
+                : toast({ title: t('errorTitle'), description: t('admin.approveFailed'), variant: 'destructive' }),
+          },
+        )
       }
     >
       <Check className="h-4 w-4" aria-hidden="true" />
@@ -165,7 +175,13 @@ export function PropertyPage() {
             <p className="font-semibold">{t(`approval.${p.approvalStatus}Note`)}</p>
             {p.rejectionReason && <p className="mt-1">{t('approval.reason', { reason: p.rejectionReason })}</p>}
           </div>
-          {user?.role === 'admin' && <AdminApprove id={p.id} title={p.title} />}
+          {user?.role === 'admin' && <AdminApprove id={p.id} title={p.title} version={p.version} />}
+        </div>
+      )}
+
+      {own && p.isApproved && (
+        <div className="mt-3 empty:hidden">
+          <RevisionStatus kind="listing" item={{ ...p, published: true }} />
         </div>
       )}
 
