@@ -98,9 +98,12 @@ function Value({ kind, field, value, side }: { kind: Kind; field: string; value:
     );
   }
   return (
-    <Tag className={`whitespace-pre-line break-words ${style}`} dir="auto">
+    <Tag className={`min-w-0 ${style}`}>
       <span className="sr-only">{side === 'was' ? t('revision.wasSr') : t('revision.nowSr')} </span>
-      {text(field, value)}
+      {/* Its own direction, decided by the value alone (not the label before it). */}
+      <span className="block whitespace-pre-line break-words text-start" dir="auto">
+        {text(field, value)}
+      </span>
     </Tag>
   );
 }
