@@ -7,6 +7,7 @@ import { queryClient } from '../lib/api';
 import { LocaleDirection } from './direction';
 import { Layout } from './layout';
 import { RouteAnnouncer } from './route-announcer';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { ROUTES } from './routes';
 
 /** Moves to the top of a new page, as a full navigation would. */
@@ -27,13 +28,15 @@ export function App() {
           <ScrollToTop />
           <RouteAnnouncer />
           <Layout>
-            <Suspense fallback={<PageSpinner />}>
-              <Routes>
-                {ROUTES.map(({ path, Component }) => (
-                  <Route key={path} path={path} element={<Component />} />
-                ))}
-              </Routes>
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<PageSpinner />}>
+                <Routes>
+                  {ROUTES.map(({ path, Component }) => (
+                    <Route key={path} path={path} element={<Component />} />
+                  ))}
+                </Routes>
+              </Suspense>
+            </RouteErrorBoundary>
           </Layout>
           <Toaster />
         </BrowserRouter>

@@ -1,0 +1,63 @@
+/**
+ * Issue 9: a page whose chunk cannot load (a new deploy while the tab is open, a dropped
+ * connection) shows a friendly retry inside the layout — after reloading once by itself to pick
+ * up the new build, never in a loop — and recovers when the chunk can be fetched again.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+const ABOUT_CHUNK = /\/assets\/about-page-[^/]+\.js$/;
+
+/** Counts full document loads of `path` (reloads included). */
+function countDocumentLoads(page: Page, path: string): () => number {
+  let n = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && new URL(request.url()).pathname === path) n += 1;
+  });
+  return () => n;
+}
+
+test('a chunk that fails to load reloads once, then offers a retry that recovers', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.route(ABOUT_CHUNK, (route) => route.abort('failed'));
+  const aboutLoads = countDocumentLoads(page, '/about');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' }).click();
+
+  // The automatic reload happened (once) and the chunk still failed: the visitor is asked.
+  const alert = page.getByRole('alert').filter({ hasText: 'This page didn’t load' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Try again to load the latest version');
+  expect(aboutLoads()).toBe(1);
+  // Inside the layout: the header and its navigation are still there.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  // No reload loop: the page stays on the message.
+  await expect(alert).toBeVisible();
+  expect(aboutLoads()).toBe(1);
+
+  await page.unroute(ABOUT_CHUNK);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Bitaqa' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This page didn’t load' })).toHaveCount(0);
+});
+
+test('the chunk failure message is in Arabic for an Arabic visitor, and Home leaves it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem('bitaqa.lang', 'ar'));
+  await page.route(ABOUT_CHUNK, (route) => route.abort('failed'));
+  await page.goto('/about');
+
+  const alert = page.getByRole('alert').filter({ hasText: 'تعذّر تحميل هذه الصفحة' });
+  await expect(alert).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(alert.getByRole('button', { name: 'أعد المحاولة' })).toBeVisible();
+  // The page fits the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await alert.getByRole('link', { name: 'الذهاب إلى الرئيسية' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'تعذّر تحميل هذه الصفحة' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
