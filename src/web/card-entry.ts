@@ -22,12 +22,12 @@ if (dataNode?.textContent) {
 
   document.querySelector('[data-card-share]')?.addEventListener('click', async () => {
     if (await nativeShare({ title: data.name, text: data.shareText, url: data.url })) return;
-    (await island()).openShareDialog(data);
+    await (await island()).openShareDialog(data);
   });
 
   const inquiry = document.querySelector<HTMLElement>('[data-card-inquiry]');
   inquiry?.querySelector('button')?.addEventListener('click', async () => {
-    (await island()).mountInquiry(inquiry, data);
+    await (await island()).mountInquiry(inquiry, data);
   });
 
   const src = new URLSearchParams(window.location.search).get('src') === 'qr' ? 'qr' : 'link';

@@ -6,24 +6,9 @@ import { z } from 'zod';
 import { text } from './common';
 import { USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
+import { MESSAGING_PAGE } from '../messaging-limits';
 
-/** Page sizes of the message history and the conversation list. */
-export const MESSAGING_PAGE = {
-  messagesDefault: 50,
-  messagesMax: 100,
-  conversationsDefault: 50,
-  conversationsMax: 100,
-} as const;
-
-/** Close codes of the /ws socket (4000–4999 are free for applications). */
-export const WS_CLOSE = {
-  /** The server is shutting down: reconnect (the load balancer sends the client elsewhere). */
-  goingAway: 1001,
-  /** No valid session on the upgrade request: the client should not retry until signed in. */
-  unauthorized: 4401,
-  /** The authenticate message named another user, or the page came from another origin. */
-  forbidden: 4403,
-} as const;
+export { MESSAGING_PAGE, WS_CLOSE } from '../messaging-limits';
 
 export const messageContentField = text({ error: 'Message cannot be empty' })
   .trim()

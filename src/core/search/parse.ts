@@ -6,6 +6,7 @@
  */
 import { PRICE_MAX } from '../schemas/properties';
 import { foldText, tokenForms, tokenize } from './normalize';
+import { SEARCH_QUERY_MAX } from './query-max';
 import { type SearchFilters, STOPWORDS, VOCABULARY } from './vocabulary';
 
 export type { SearchFilters, Specialization } from './vocabulary';
@@ -330,8 +331,8 @@ const IMPLIED_ROLE: Record<string, SearchFilters['role']> = {
   retail_spaces: 'developer',
 };
 
-/** The maximum query length the parser reads; longer input is cut. */
-export const SEARCH_QUERY_MAX = 200;
+/** The maximum query length the parser reads; longer input is cut (kept in a zod-free module for the search box). */
+export { SEARCH_QUERY_MAX };
 
 /**
  * Parses a natural-language query into filters. Words it does not understand are kept, in

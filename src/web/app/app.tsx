@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { PageSpinner } from '../components/ui/feedback';
+import { PageSkeleton } from '../components/ui/feedback';
 import { Toaster } from '../components/ui/toast';
 import { queryClient } from '../lib/api';
 import { LocaleDirection } from './direction';
@@ -29,7 +29,7 @@ export function App() {
           <RouteAnnouncer />
           <Layout>
             <RouteErrorBoundary>
-              <Suspense fallback={<PageSpinner />}>
+              <Suspense fallback={<PageSkeleton />}>
                 <Routes>
                   {ROUTES.map(({ path, Component }) => (
                     <Route key={path} path={path} element={<Component />} />

@@ -4,37 +4,90 @@
  * src/core/routes.ts so the server serves the app shell for it with HTTP 200).
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import i18n from '../i18n';
 
+/**
+ * A page loaded on first visit, together with (in parallel, not one after the other) the
+ * translation namespaces it reads, so it paints translated at once (issue 9).
+ */
 function lazyPage<T extends Record<string, unknown>>(
   load: () => Promise<T>,
   name: keyof T,
+  namespaces: string[] = [],
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const [page] = await Promise.all([load(), i18n.loadNamespaces(namespaces).catch(() => undefined)]);
+    return { default: page[name] as ComponentType };
+  });
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
-const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page'), 'SignupPage');
-const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
-const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage');
-const RoleSelectionPage = lazyPage(() => import('../features/auth/pages/role-selection-page'), 'RoleSelectionPage');
-const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage');
-const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage');
-const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
-const MessagesPage = lazyPage(() => import('../features/messaging/messages-page'), 'MessagesPage');
-const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page'), 'SubscriptionPage');
-const CreateCardPage = lazyPage(() => import('../features/cards/pages/create-card-page'), 'CreateCardPage');
-const EditCardPage = lazyPage(() => import('../features/cards/pages/edit-card-page'), 'EditCardPage');
-const CardPage = lazyPage(() => import('../features/cards/pages/card-page'), 'CardPage');
-const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
-const DirectoryPage = lazyPage(() => import('../features/discovery/pages/directory-page'), 'DirectoryPage');
-const SearchPage = lazyPage(() => import('../features/discovery/pages/search-page'), 'SearchPage');
-const PropertiesPage = lazyPage(() => import('../features/discovery/pages/properties-page'), 'PropertiesPage');
-const PropertyPage = lazyPage(() => import('../features/discovery/pages/property-page'), 'PropertyPage');
-const PropertyFormPage = lazyPage(() => import('../features/discovery/pages/property-form-page'), 'PropertyFormPage');
-const ServicesPage = lazyPage(() => import('../features/discovery/pages/services-page'), 'ServicesPage');
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage', [
+  'landing',
+  'roles',
+  'discovery',
+]);
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth', 'validation']);
+const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page'), 'SignupPage', [
+  'auth',
+  'roles',
+  'validation',
+]);
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage', ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage', [
+  'auth',
+  'validation',
+]);
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', [
+  'auth',
+  'validation',
+]);
+const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage', [
+  'auth',
+]);
+const RoleSelectionPage = lazyPage(() => import('../features/auth/pages/role-selection-page'), 'RoleSelectionPage', [
+  'auth',
+  'roles',
+]);
+const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage', [
+  'auth',
+  'validation',
+]);
+const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', ['about', 'roles']);
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage', [
+  'profile',
+  'cards',
+  'account',
+]);
+const MessagesPage = lazyPage(() => import('../features/messaging/messages-page'), 'MessagesPage', ['messaging']);
+const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page'), 'SubscriptionPage', [
+  'subscription',
+]);
+const CreateCardPage = lazyPage(() => import('../features/cards/pages/create-card-page'), 'CreateCardPage', [
+  'cards',
+  'validation',
+]);
+const EditCardPage = lazyPage(() => import('../features/cards/pages/edit-card-page'), 'EditCardPage', [
+  'cards',
+  'validation',
+]);
+const CardPage = lazyPage(() => import('../features/cards/pages/card-page'), 'CardPage', ['cards', 'inquiries']);
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage', ['admin-center', 'cards']);
+const DirectoryPage = lazyPage(() => import('../features/discovery/pages/directory-page'), 'DirectoryPage', [
+  'discovery',
+]);
+const SearchPage = lazyPage(() => import('../features/discovery/pages/search-page'), 'SearchPage', ['discovery']);
+const PropertiesPage = lazyPage(() => import('../features/discovery/pages/properties-page'), 'PropertiesPage', [
+  'discovery',
+]);
+const PropertyPage = lazyPage(() => import('../features/discovery/pages/property-page'), 'PropertyPage', [
+  'discovery',
+  'inquiries',
+]);
+const PropertyFormPage = lazyPage(() => import('../features/discovery/pages/property-form-page'), 'PropertyFormPage', [
+  'discovery',
+  'validation',
+]);
+const ServicesPage = lazyPage(() => import('../features/discovery/pages/services-page'), 'ServicesPage', ['discovery']);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */

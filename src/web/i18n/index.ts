@@ -2,27 +2,41 @@
  * i18next with one JSON file per namespace and language: `en/<ns>.json`, `ar/<ns>.json`.
  * A feature adds its own namespace files; they are picked up here without edits.
  * Arabic switches the document to right-to-left.
+ *
+ * Issue 9: each file is its own chunk, loaded on demand for the current language only. The
+ * app starts with the few namespaces the layout needs (INITIAL_NAMESPACES); a page's own
+ * namespace loads with its code (see lazyPage in app/routes.tsx) and `useTranslation(ns)`
+ * suspends until it is there, so nothing flashes untranslated.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-type Resources = Record<string, Record<string, unknown>>;
+type Bundle = { default: Record<string, unknown> };
+const files = import.meta.glob<Bundle>('./*/*.json');
 
-function collect(files: Record<string, { default: Record<string, unknown> }>): Resources {
-  const out: Resources = {};
-  for (const [file, mod] of Object.entries(files)) {
-    const ns =
-      file
-        .split('/')
-        .pop()
-        ?.replace(/\.json$/, '') ?? 'common';
-    out[ns] = mod.default;
-  }
-  return out;
-}
+/** Every namespace there is (from the English files). */
+export const NAMESPACES = Object.keys(files)
+  .filter((f) => f.startsWith('./en/'))
+  .map((f) => f.slice('./en/'.length, -'.json'.length));
 
-const en = collect(import.meta.glob('./en/*.json', { eager: true }));
-const ar = collect(import.meta.glob('./ar/*.json', { eager: true }));
+/** Needed before the first paint: the layout (common), enum labels used everywhere, API error texts. */
+export const INITIAL_NAMESPACES = ['common', 'enums', 'errors'];
+
+const lazyFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`./${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no translations ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
 
 export const LANGUAGE_STORAGE_KEY = 'bitaqa.lang';
 /** Set when the visitor picked a language on this device with the toggle (not just a default). */
@@ -50,15 +64,24 @@ export function applyDirection(lng: string): void {
   document.documentElement.dir = dir;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en, ar },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  ns: Object.keys(en),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Resolves when the current language's first namespaces are there: render after it.
+ * No fallback language: translations.test.ts keeps every key in both languages, and an Arabic
+ * visitor downloads no English.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyFiles)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: ['en', 'ar'],
+    fallbackLng: false,
+    ns: INITIAL_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
 
 /** The server reads the choice too: a server-rendered card page speaks it (issue 9). */
 function rememberForServer(lng: string): void {

@@ -13,10 +13,31 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
+/** A whole page loading: as tall as the screen below the header, so the footer never jumps up and back (CLS). */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center pt-[20vh]">
       <Spinner className="[&>svg]:h-8 [&>svg]:w-8" />
+    </div>
+  );
+}
+
+/**
+ * What a page shows while its code or texts load: as tall as the screen below the header, so the
+ * footer stays out of view and nothing jumps when the page arrives (CLS, issue 9).
+ */
+export function PageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto min-h-[calc(100vh-4rem)] max-w-7xl px-4 py-10" data-testid="page-skeleton">
+      <span role="status" className="sr-only">
+        {t('loading')}
+      </span>
+      <div aria-hidden="true" className="space-y-4">
+        <div className="h-9 w-2/3 max-w-md animate-pulse rounded-lg bg-slate-200" />
+        <div className="h-4 w-full max-w-xl animate-pulse rounded-lg bg-slate-100" />
+        <div className="h-4 w-5/6 max-w-lg animate-pulse rounded-lg bg-slate-100" />
+      </div>
     </div>
   );
 }

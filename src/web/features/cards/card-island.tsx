@@ -3,7 +3,7 @@
  * and the inquiry form, as small React roots beside the server's markup.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CardPageData } from '../../card-entry';
 import { LocaleDirection } from '../../app/direction';
@@ -17,8 +17,10 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <LocaleDirection>
-        {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          {children}
+          <Toaster />
+        </Suspense>
       </LocaleDirection>
     </QueryClientProvider>
   );
@@ -39,9 +41,15 @@ function Share({ data }: { data: CardPageData }) {
   );
 }
 
+/** The page's language and the namespaces these islands read, loaded before they mount (no untranslated flash). */
+async function ready(data: CardPageData, namespaces: string[]): Promise<void> {
+  await i18n.changeLanguage(data.lang);
+  await i18n.loadNamespaces(namespaces);
+}
+
 /** Opens the visitor's share dialog (mounted once, reopened afterwards). */
-export function openShareDialog(data: CardPageData): void {
-  void i18n.changeLanguage(data.lang);
+export async function openShareDialog(data: CardPageData): Promise<void> {
+  await ready(data, ['cards']);
   if (shareState.reopen) {
     shareState.reopen();
     return;
@@ -56,8 +64,8 @@ export function openShareDialog(data: CardPageData): void {
 }
 
 /** Replaces the "Send an inquiry" button with the inquiry form. */
-export function mountInquiry(host: HTMLElement, data: CardPageData): void {
-  void i18n.changeLanguage(data.lang);
+export async function mountInquiry(host: HTMLElement, data: CardPageData): Promise<void> {
+  await ready(data, ['inquiries', 'validation']);
   host.replaceChildren();
   createRoot(host).render(
     <Providers>

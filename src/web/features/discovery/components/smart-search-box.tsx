@@ -7,7 +7,7 @@ import { Search, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SEARCH_QUERY_MAX } from '../../../../core/search/parse';
+import { SEARCH_QUERY_MAX } from '../../../../core/search/query-max';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 

@@ -4,7 +4,8 @@
  * page before the oldest one held (the server's `before` cursor).
  */
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { MESSAGING_PAGE, type MessageView } from '../../../../core/schemas/messaging';
+import { MESSAGING_PAGE } from '../../../../core/messaging-limits';
+import type { MessageView } from '../../../../core/schemas/messaging';
 import { apiJson, toQueryString } from '../../../lib/api';
 import { messagesKey } from './keys';
 

@@ -4,7 +4,8 @@
  * message, reconnects with backoff after a drop, and reports its status for a quiet indicator.
  * Events go to a single handler, so the query cache is updated once per event.
  */
-import { type ServerSocketEvent, WS_CLOSE } from '../../../../core/schemas/messaging';
+import { WS_CLOSE } from '../../../../core/messaging-limits';
+import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'offline';
 
