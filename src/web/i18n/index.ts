@@ -91,6 +91,7 @@ function rememberForServer(lng: string): void {
 applyDirection(i18n.language);
 i18n.on('languageChanged', (lng) => {
   applyDirection(lng);
+  if (typeof window === 'undefined') return; // unit tests in Node import this module too
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   rememberForServer(lng);
 });
