@@ -61,3 +61,27 @@ test('the chunk failure message is in Arabic for an Arabic visitor, and Home lea
   await expect(page.getByRole('alert').filter({ hasText: 'تعذّر تحميل هذه الصفحة' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('closing the share dialog returns focus to the Share button, and it speaks to the visitor', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [card] = await (await page.request.get('/api/business-cards/public?limit=1&role=broker')).json();
+  await page.goto(`/cards/${card.id}`);
+  const share = page.locator('[data-card-share]');
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Share this card' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(share).toBeFocused();
+
+  // In Arabic the dialog's wording and its close button are Arabic, and focus comes back too.
+  await page.context().addCookies([{ name: 'bitaqa.lang', value: 'ar', url: page.url() }]);
+  await page.goto(`/cards/${card.id}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.locator('[data-card-share]').click();
+  const ar = page.getByRole('dialog', { name: 'شارك هذه البطاقة' });
+  await expect(ar).toBeVisible();
+  await ar.getByRole('button', { name: 'إغلاق' }).click();
+  await expect(ar).toHaveCount(0);
+  await expect(page.locator('[data-card-share]')).toBeFocused();
+});

@@ -53,10 +53,16 @@ const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login
   'validation',
 ]);
 const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', ['about', 'roles']);
+// The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage', [
   'profile',
   'cards',
   'account',
+  'inquiries',
+  'discovery',
+  'subscription',
+  'validation',
+  'roles',
 ]);
 const MessagesPage = lazyPage(() => import('../features/messaging/messages-page'), 'MessagesPage', ['messaging']);
 const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page'), 'SubscriptionPage', [
@@ -71,7 +77,12 @@ const EditCardPage = lazyPage(() => import('../features/cards/pages/edit-card-pa
   'validation',
 ]);
 const CardPage = lazyPage(() => import('../features/cards/pages/card-page'), 'CardPage', ['cards', 'inquiries']);
-const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage', ['admin-center', 'cards']);
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage', [
+  'admin-center',
+  'cards',
+  'discovery',
+  'validation',
+]);
 const DirectoryPage = lazyPage(() => import('../features/discovery/pages/directory-page'), 'DirectoryPage', [
   'discovery',
 ]);

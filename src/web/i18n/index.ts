@@ -89,6 +89,20 @@ function rememberForServer(lng: string): void {
 }
 
 applyDirection(i18n.language);
+
+/**
+ * Once the page has loaded, the rest of the current language's texts are fetched while the
+ * browser is idle (a few KB each, cached for a year): a dialog or tab that reads another
+ * namespace then never has to wait for it.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('load', () => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    idle(() => {
+      void i18nReady.then(() => i18n.loadNamespaces(NAMESPACES)).catch(() => undefined);
+    });
+  });
+}
 i18n.on('languageChanged', (lng) => {
   applyDirection(lng);
   if (typeof window === 'undefined') return; // unit tests in Node import this module too
