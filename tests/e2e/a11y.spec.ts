@@ -78,6 +78,62 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
+for (const lang of ['en', 'ar'] as const) {
+  test(`on a 1280 px desktop in ${lang} public pages pass axe and carry their own title`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await useLanguage(page, lang);
+    for (const route of PUBLIC_ROUTES) await checkPage(page, route, lang);
+  });
+}
+
+test('on a phone the filters wait behind a "Filters (n)" button, so the first result is on the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page, 'en');
+  await page.goto('/directory?role=broker');
+  const first = page.locator('main ul > li').first();
+  await expect(first).toBeVisible();
+  expect((await first.boundingBox())?.y ?? Infinity).toBeLessThan(844);
+  const button = page.getByTestId('filters-button');
+  await expect(button).toHaveText('Filters (1)');
+  await expect(page.getByTestId('filter-language')).toHaveCount(0);
+
+  // The sheet holds the filters; a change applies at once and "Show results" returns to them.
+  await button.click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByTestId('filter-language').selectOption('arabic');
+  await expect(page).toHaveURL(/language=arabic/);
+  await sheet.getByTestId('filters-show-results').click();
+  await expect(sheet).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveText('Filters (2)');
+
+  // The plain text box: a name, typed and sent with Enter, filters and closes the sheet.
+  await button.click();
+  await sheet.getByTestId('filter-search').fill('no-such-name-zz');
+  await sheet.getByTestId('filter-search').press('Enter');
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/search=no-such-name-zz/);
+  await expect(page.getByText('No professionals found')).toBeVisible();
+
+  // Listings too: typed prices apply from the sheet's own button; a wrong range keeps it open.
+  await page.goto('/properties');
+  await expect(page.locator('main ul > li').first()).toBeVisible();
+  expect((await page.locator('main ul > li').first().boundingBox())?.y ?? Infinity).toBeLessThan(844);
+  await page.getByTestId('filters-button').click();
+  const propertySheet = page.getByRole('dialog', { name: 'Filters' });
+  await propertySheet.getByTestId('filter-min-price').fill('9000000');
+  await propertySheet.getByTestId('filter-max-price').fill('1000');
+  await propertySheet.getByTestId('filters-show-results').click();
+  await expect(propertySheet).toBeVisible();
+  await propertySheet.getByTestId('filter-max-price').fill('');
+  await propertySheet.getByTestId('filters-show-results').click();
+  await expect(propertySheet).toBeHidden();
+  await expect(page).toHaveURL(/minPrice=9000000/);
+  await expect(page.getByTestId('filters-button')).toHaveText('Filters (1)');
+});
+
 test('after a navigation focus moves to the new page heading and the page is announced', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await useLanguage(page, 'en');

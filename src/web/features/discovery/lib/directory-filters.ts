@@ -64,6 +64,11 @@ export function hasFilters(f: DirectoryFilters): boolean {
   return CHIP_KEYS.some((k) => f[k] !== undefined);
 }
 
+/** How many filters are set (the sort is not a filter): the phone's "Filters (n)" button. */
+export function activeFilterCount(f: DirectoryFilters): number {
+  return CHIP_KEYS.filter((k) => f[k] !== undefined).length;
+}
+
 /** The URL of a filter set (only set values; "newest" is the default sort). */
 export function directoryParams(
   f: Partial<DirectoryFilters>,

@@ -6,6 +6,7 @@
 import { isCapped } from '../api/page';
 import { FilterSelect } from '../components/filter-select';
 import { ArrowLeft, Building2, Briefcase, Landmark, SearchX, TrendingUp, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_CITIES, DIRECTORY_LANGUAGES, LOCATION_CHIPS } from '../../../../core/enums';
@@ -14,7 +15,8 @@ import { asksForProperties, parseSearchQuery } from '../../../../core/search/par
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/input';
+import { Input, Select } from '../../../components/ui/input';
+import { FilterPanel } from '../../../components/filter-panel';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth/api/use-auth';
 import { useNavigate } from 'react-router';
@@ -29,6 +31,7 @@ import {
   type DirectoryFilters,
   directoryParams,
   filtersFromSearch,
+  activeFilterCount,
   hasFilters,
   readDirectoryFilters,
 } from '../lib/directory-filters';
@@ -93,6 +96,14 @@ export function DirectoryPage() {
   const list = useDirectory({ ...query, sort }, showResults);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
+  const resultsLabel = list.isSuccess
+    ? isCapped(total)
+      ? t('results.professionalsCapped', { shown: total.toLocaleString(i18n.language) })
+      : t('results.professionals', { count: total })
+    : t('results.loading');
+  // The plain text box (issue 17): typed freely, applied on Enter or when it loses focus.
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  useEffect(() => setSearchText(filters.search ?? ''), [filters.search]);
 
   const apply = (next: Partial<DirectoryFilters>, push = false) => {
     const merged = { ...filters, ...next };
@@ -143,7 +154,31 @@ export function DirectoryPage() {
             <ArrowLeft className="h-4 w-4 rtl-flip" aria-hidden="true" />
             {t('directory.back')}
           </Button>
-          <div className="mt-3 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterPanel
+            activeCount={activeFilterCount(filters)}
+            resultsLabel={resultsLabel}
+            gridClassName="sm:grid-cols-2 lg:grid-cols-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              apply({ search: searchText.trim() || undefined }, true);
+              return true;
+            }}
+          >
+            <Field label={t('filters.search')} className="sm:col-span-2 lg:col-span-4">
+              <Input
+                type="search"
+                enterKeyHint="search"
+                value={searchText}
+                maxLength={200}
+                onChange={(e) => setSearchText(e.target.value)}
+                onBlur={() => {
+                  const next = searchText.trim() || undefined;
+                  if (next !== filters.search) apply({ search: next });
+                }}
+                placeholder={t('filters.searchPlaceholder')}
+                data-testid="filter-search"
+              />
+            </Field>
             <FilterSelect
               label={t('filters.role')}
               value={filters.role}
@@ -219,7 +254,7 @@ export function DirectoryPage() {
                 </label>
               </div>
             </div>
-          </div>
+          </FilterPanel>
 
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <FilterChips
@@ -228,11 +263,7 @@ export function DirectoryPage() {
               onRemove={(key) => apply({ [key]: undefined })}
             />
             <h2 id="results-title" className="text-sm font-medium text-slate-600" aria-live="polite">
-              {list.isSuccess
-                ? isCapped(total)
-                  ? t('results.professionalsCapped', { shown: total.toLocaleString() })
-                  : t('results.professionals', { count: total })
-                : t('results.loading')}
+              {resultsLabel}
             </h2>
           </div>
 

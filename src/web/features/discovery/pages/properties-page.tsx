@@ -16,6 +16,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/utils';
+import { FilterPanel } from '../../../components/filter-panel';
 import { useAuth } from '../../auth/api/use-auth';
 import { useProperties } from '../api/use-properties';
 import { LoadMore } from '../components/load-more';
@@ -24,7 +25,7 @@ import { canListProperties } from '../lib/listing-roles';
 import { type PropertyFilters, propertyParams, readPropertyFilters } from '../lib/property-filters';
 
 export function PropertiesPage() {
-  const { t } = useTranslation('discovery');
+  const { t, i18n } = useTranslation('discovery');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const filters = readPropertyFilters(params);
@@ -46,16 +47,32 @@ export function PropertiesPage() {
 
   const apply = (next: Partial<PropertyFilters>) =>
     setParams(propertyParams({ ...filters, ...next }), { replace: true });
-  const applyPrices = (e: FormEvent) => {
+  /** Applies the typed prices; answers false (and shows why) when they cannot apply. */
+  const applyPrices = (e: FormEvent): boolean => {
     e.preventDefault();
     const min = prices.min.trim() ? Number(prices.min) : undefined;
     const max = prices.max.trim() ? Number(prices.max) : undefined;
     const bad = (v: number | undefined) => v !== undefined && (!Number.isInteger(v) || v < 0);
-    if (bad(min) || bad(max)) return setPriceError(t('properties.priceInvalid'));
-    if (min !== undefined && max !== undefined && min > max) return setPriceError(t('properties.priceOrder'));
+    if (bad(min) || bad(max)) {
+      setPriceError(t('properties.priceInvalid'));
+      return false;
+    }
+    if (min !== undefined && max !== undefined && min > max) {
+      setPriceError(t('properties.priceOrder'));
+      return false;
+    }
     setPriceError(undefined);
     apply({ minPrice: min, maxPrice: max });
+    return true;
   };
+  const resultsLabel = list.isSuccess
+    ? isCapped(total)
+      ? t('results.propertiesCapped', { shown: total.toLocaleString(i18n.language) })
+      : t('results.properties', { count: total })
+    : t('results.loading');
+  const activeCount = [filters.type, filters.city, filters.minPrice, filters.maxPrice].filter(
+    (v) => v !== undefined,
+  ).length;
   const canList = canListProperties(user);
 
   return (
@@ -96,9 +113,11 @@ export function PropertiesPage() {
         ))}
       </div>
 
-      <form
+      <FilterPanel
+        activeCount={activeCount}
+        resultsLabel={resultsLabel}
+        gridClassName="sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={applyPrices}
-        className="mt-4 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         <FilterSelect
           label={t('filters.type')}
@@ -164,14 +183,10 @@ export function PropertiesPage() {
             {t('filters.clear')}
           </Button>
         </div>
-      </form>
+      </FilterPanel>
 
       <p className="mt-4 text-sm font-medium text-slate-600" aria-live="polite">
-        {list.isSuccess
-          ? isCapped(total)
-            ? t('results.propertiesCapped', { shown: total.toLocaleString() })
-            : t('results.properties', { count: total })
-          : t('results.loading')}
+        {resultsLabel}
       </p>
 
       {list.isLoading ? (
