@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = [
 ];
 const BROKER_ROUTES = ['/profile', '/messages', '/create-card', '/subscription'];
 const BRAND = { en: 'Bitaqa', ar: 'بطاقة' } as const;
+/** A test that loads and audits a dozen pages: room for a loaded 2-core machine. */
+const MANY_PAGES_TIMEOUT = 300_000;
 
 /** As a visitor who picked the language with the toggle: remembered in the browser and a cookie. */
 async function useLanguage(page: Page, lang: 'en' | 'ar') {
@@ -52,6 +54,7 @@ for (const lang of ['en', 'ar'] as const) {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test('public pages fit the screen, read in the right direction and carry their own title', async ({ page }) => {
+      test.setTimeout(MANY_PAGES_TIMEOUT);
       await useLanguage(page, lang);
       const titles = new Set<string>();
       for (const route of PUBLIC_ROUTES) {
@@ -69,6 +72,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('signed-in pages and the admin centre fit the screen', async ({ page }) => {
+      test.setTimeout(MANY_PAGES_TIMEOUT);
       await useLanguage(page, lang);
       await signIn(page, DEMO.broker);
       for (const route of BROKER_ROUTES) await checkPage(page, route, lang);
@@ -80,6 +84,7 @@ for (const lang of ['en', 'ar'] as const) {
 
 for (const lang of ['en', 'ar'] as const) {
   test(`on a 1280 px desktop in ${lang} public pages pass axe and carry their own title`, async ({ page }) => {
+    test.setTimeout(MANY_PAGES_TIMEOUT);
     await page.setViewportSize({ width: 1280, height: 800 });
     await useLanguage(page, lang);
     for (const route of PUBLIC_ROUTES) await checkPage(page, route, lang);
@@ -211,4 +216,17 @@ test('an account saved in Arabic reads Arabic after signing in on a fresh browse
   await expect(phone.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
   await fresh.close();
+});
+
+test('the services catalogue reads in Arabic in Arabic mode, and in English in English mode', async ({ page }) => {
+  await useLanguage(page, 'ar');
+  await page.goto('/services');
+  const cards = page.getByTestId('service-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'الاستشارات القانونية العقارية' })).toBeVisible();
+  await expect(page.getByText('Real Estate Legal Counsel')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /الإشعارات/ })).toBeAttached();
+
+  await page.getByRole('button', { name: /EN \| عربي/ }).click();
+  await expect(page.getByRole('heading', { name: 'Real Estate Legal Counsel' })).toBeVisible();
 });

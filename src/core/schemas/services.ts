@@ -38,6 +38,28 @@ export const SERVICE_LIMITS = { nameMax: 200, featuresMax: 10, featureMax: 80, p
 const optionalText = (max: number, label: string) =>
   text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
 
+/**
+ * The Arabic text of an entry beside its English (issue 10: platform content in both languages).
+ * Every field is optional: what is missing shows in English.
+ */
+export const serviceTranslationSchema = z.object({
+  name: optionalText(SERVICE_LIMITS.nameMax, 'Arabic service name'),
+  provider: optionalText(SERVICE_LIMITS.nameMax, 'Arabic provider name'),
+  description: optionalText(LIMITS.longTextMax, 'Arabic description'),
+  features: z
+    .array(
+      text()
+        .trim()
+        .min(1)
+        .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
+    )
+    .max(SERVICE_LIMITS.featuresMax, `At most ${SERVICE_LIMITS.featuresMax} features`)
+    .optional(),
+  priceLabel: optionalText(100, 'Arabic price'),
+});
+export const serviceTranslationsSchema = z.object({ ar: serviceTranslationSchema.optional() });
+export type ServiceTranslations = z.output<typeof serviceTranslationsSchema>;
+
 /** "Become a provider": a signed-in user submits a service (approved by default, spec §9). */
 export const serviceInputSchema = z.object({
   name: text({ error: 'Service name is required' })
@@ -85,6 +107,7 @@ export const serviceInputSchema = z.object({
       website: z.union([z.literal(''), httpUrl]).optional(),
     })
     .optional(),
+  translations: serviceTranslationsSchema.optional(),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 export type ServiceInputParsed = z.output<typeof serviceInputSchema>;
@@ -117,5 +140,29 @@ export const serviceSchema = z.object({
   isApproved: z.boolean(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** The same entry in Arabic, where the provider (or the catalogue) wrote it. */
+  translations: z.object({
+    ar: z
+      .object({
+        name: z.string().nullish(),
+        provider: z.string().nullish(),
+        description: z.string().nullish(),
+        features: z.array(z.string()).optional(),
+        priceLabel: z.string().nullish(),
+      })
+      .optional(),
+  }),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+/** The entry's text in a language: the Arabic where there is one, the English otherwise. */
+export function localizedService(s: Service, language: string) {
+  const ar = language.startsWith('ar') ? s.translations.ar : undefined;
+  return {
+    name: ar?.name || s.name,
+    provider: ar?.provider || s.provider,
+    description: ar?.description || s.description,
+    features: ar?.features?.length ? ar.features : s.features,
+    priceLabel: ar?.priceLabel || s.priceLabel,
+  };
+}

@@ -33,6 +33,7 @@ import {
   SERVICE_TYPES,
   USER_ROLES,
 } from '../../core/enums';
+import type { ServiceTranslations } from '../../core/schemas/services';
 
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const language = pgEnum('language', LANGUAGES);
@@ -283,6 +284,8 @@ export const businessServices = pgTable(
     rating: integer('rating_x10'),
     reviews: integer('reviews').notNull().default(0),
     imageUrl: text('image_url'),
+    /** The entry's Arabic text beside the English columns (issue 10). */
+    translations: jsonb('translations').$type<ServiceTranslations>().notNull().default({}),
     isApproved: boolean('is_approved').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

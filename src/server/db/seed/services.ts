@@ -6,6 +6,7 @@ import type { ServiceCategory, ServicePriceTier, ServiceType } from '../../../co
 import { businessServices } from '../schema';
 import type { SeedStep } from './index';
 import { renderServiceImage } from './listing-photos';
+import { SERVICES_AR } from './services-ar';
 
 interface Entry {
   name: string;
@@ -266,6 +267,7 @@ export const seedServices: SeedStep = async (ctx) => {
       city: e.city,
       contactInfo: e.contact,
       imageUrl: images[e.category],
+      translations: SERVICES_AR[e.name] ? { ar: SERVICES_AR[e.name] } : {},
       isApproved: true,
     })),
   );

@@ -28,10 +28,12 @@ export function toService(s: Row): Service {
     isApproved: s.isApproved,
     createdBy: s.createdBy,
     createdAt: s.createdAt.toISOString(),
+    translations: s.translations ?? {},
   };
 }
 
-const serviceDoc = sql`bitaqa_fold(concat_ws(' ', ${businessServices.name}, ${businessServices.provider}, ${businessServices.category}, ${businessServices.description}, ${businessServices.city}, array_to_string(${businessServices.features}, ' ')))`;
+// English and Arabic text both: a visitor finds an entry by either (issue 10).
+const serviceDoc = sql`bitaqa_fold(concat_ws(' ', ${businessServices.name}, ${businessServices.provider}, ${businessServices.category}, ${businessServices.description}, ${businessServices.city}, array_to_string(${businessServices.features}, ' '), ${businessServices.translations} #>> '{ar,name}', ${businessServices.translations} #>> '{ar,provider}', ${businessServices.translations} #>> '{ar,description}', ${businessServices.translations} #>> '{ar,features}'))`;
 
 export function serviceConditions(
   q: Omit<ServiceQuery, 'limit' | 'offset'>,

@@ -12,12 +12,22 @@ import {
   serviceInputSchema,
   serviceQuerySchema,
   serviceSchema,
+  type ServiceInputParsed,
+  type ServiceTranslations,
 } from '../../../core/schemas/services';
 import { businessServices } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../audit/log';
 import { requireAdmin, requireUser, userOf } from '../auth/guards';
 import { countServicesBy, listServices, toService } from './repository';
+
+/** Keeps only the Arabic fields that were filled in; nothing filled in stores nothing. */
+function arabicOf(t: ServiceInputParsed['translations']): ServiceTranslations {
+  const ar = Object.fromEntries(
+    Object.entries(t?.ar ?? {}).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : Boolean(v))),
+  );
+  return Object.keys(ar).length ? { ar } : {};
+}
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -59,6 +69,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
           address: b.address || null,
           imageUrl: b.imageUrl || null,
           contactInfo: contact,
+          translations: arabicOf(b.translations),
           // spec §9: services are approved by default; an admin can hide one.
           isApproved: true,
           createdBy: user.id,

@@ -217,3 +217,68 @@ describe('becoming a provider and hiding a service', () => {
     }
   });
 });
+
+describe('the catalogue in Arabic (issue 10)', () => {
+  it('keeps a provider’s Arabic text beside the English, finds the entry by it, and stores nothing for empty fields', async () => {
+    const user = await t.signUp();
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: service({
+        name: 'Tenancy Dispute Advice',
+        translations: {
+          ar: { name: 'استشارات نزاعات الإيجار', provider: '', description: 'محامون للنزاعات الإيجارية.' },
+        },
+      }),
+      as: user,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().translations).toEqual({
+      ar: { name: 'استشارات نزاعات الإيجار', description: 'محامون للنزاعات الإيجارية.' },
+    });
+    const found = await t.inject({
+      method: 'GET',
+      url: `/api/services?search=${encodeURIComponent('نزاعات الإيجار')}`,
+    });
+    expect(found.json().map((s: { name: string }) => s.name)).toEqual(['Tenancy Dispute Advice']);
+
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: service({ name: 'English Only Service', translations: { ar: { name: ' ', description: '' } } }),
+      as: user,
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().translations).toEqual({});
+    const tooLong = await t.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: service({ translations: { ar: { name: 'ا'.repeat(201) } } }),
+      as: user,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().errors)).toContain('translations.ar.name');
+  });
+
+  it('answers the demo catalogue with Arabic for every entry', async () => {
+    const { seedServices } = await import('../../db/seed/services');
+    const seeded = await createTestApp();
+    {
+      await seedServices(seeded.app.ctx, {} as never);
+      const list = (await seeded.inject({ method: 'GET', url: '/api/services' })).json() as {
+        name: string;
+        translations: { ar?: { name?: string; features?: string[] } };
+      }[];
+      expect(list.length).toBeGreaterThanOrEqual(14);
+      for (const s of list) {
+        expect(s.translations.ar?.name, s.name).toMatch(/[\u0600-\u06FF]/);
+        expect(s.translations.ar?.features?.length, s.name).toBeGreaterThan(0);
+      }
+      const legal = await seeded.inject({
+        method: 'GET',
+        url: `/api/services?search=${encodeURIComponent('القانونية')}`,
+      });
+      expect(legal.json().map((s: { name: string }) => s.name)).toContain('Real Estate Legal Counsel');
+    }
+  });
+});

@@ -86,7 +86,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-20 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 md:bottom-0" />
+      <ToastPrimitive.Viewport
+        // Radix names the region "Notifications ({hotkey})" in English; ours follows the page's language.
+        label={t('notificationsRegion')}
+        className="fixed bottom-20 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 md:bottom-0"
+      />
     </ToastPrimitive.Provider>
   );
 }

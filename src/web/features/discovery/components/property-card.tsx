@@ -102,7 +102,7 @@ export function FeatureList({ features, max = LIMITS.maxFeaturesShown }: { featu
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={t('property.features')}>
       {features.slice(0, max).map((f) => (
-        <li key={f} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+        <li key={f} dir="auto" className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
           {f}
         </li>
       ))}

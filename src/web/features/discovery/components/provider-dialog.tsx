@@ -122,6 +122,29 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <Field label={t('provider.website')} error={zm(errors.contactInfo?.website?.message)}>
             <Input type="url" dir="ltr" placeholder="https://" {...form.register('contactInfo.website')} />
           </Field>
+          <fieldset className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold text-slate-800">{t('provider.arabicLegend')}</legend>
+            <p className="-mt-2 text-xs text-slate-500 sm:col-span-2">{t('provider.arabicHint')}</p>
+            <Field label={t('provider.nameAr')} error={zm(errors.translations?.ar?.name?.message)}>
+              <Input maxLength={200} dir="rtl" lang="ar" {...form.register('translations.ar.name')} />
+            </Field>
+            <Field label={t('provider.providerAr')} error={zm(errors.translations?.ar?.provider?.message)}>
+              <Input maxLength={200} dir="rtl" lang="ar" {...form.register('translations.ar.provider')} />
+            </Field>
+            <Field
+              label={t('provider.descriptionAr')}
+              error={zm(errors.translations?.ar?.description?.message)}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                rows={3}
+                maxLength={4000}
+                dir="rtl"
+                lang="ar"
+                {...form.register('translations.ar.description')}
+              />
+            </Field>
+          </fieldset>
           <div className="flex justify-end gap-2 sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('detail.cancel')}

@@ -1,7 +1,7 @@
 /** A catalogue entry (spec §2 Professional services): at most 3 features then "+N more". */
 import { Globe, Mail, MapPin, Phone, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Service } from '../../../../core/schemas/services';
+import { localizedService, type Service } from '../../../../core/schemas/services';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/feedback';
@@ -10,6 +10,7 @@ import { FeatureList } from './property-card';
 
 export function ServiceCard({ s }: { s: Service }) {
   const { t, i18n } = useTranslation('discovery');
+  const text = localizedService(s, i18n.language);
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="service-card">
       {s.imageUrl && <img src={s.imageUrl} alt="" loading="lazy" className="aspect-[3/1] w-full object-cover" />}
@@ -27,16 +28,28 @@ export function ServiceCard({ s }: { s: Service }) {
           )}
         </div>
         <h3 className="mt-3 text-lg font-semibold text-slate-900" dir="auto">
-          {s.name}
+          {text.name}
         </h3>
-        {s.provider && <p className="text-sm font-medium text-brand-700">{s.provider}</p>}
-        {s.description && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{s.description}</p>}
+        {text.provider && (
+          <p className="text-sm font-medium text-brand-700" dir="auto">
+            {text.provider}
+          </p>
+        )}
+        {text.description && (
+          <p className="mt-2 line-clamp-3 text-sm text-slate-600" dir="auto">
+            {text.description}
+          </p>
+        )}
         <div className="mt-3 flex-1">
-          <FeatureList features={s.features} />
+          <FeatureList features={text.features} />
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <div className="text-sm">
-            {s.priceLabel && <p className="font-semibold text-slate-900">{s.priceLabel}</p>}
+            {text.priceLabel && (
+              <p className="font-semibold text-slate-900" dir="auto">
+                {text.priceLabel}
+              </p>
+            )}
             {s.city && (
               <p className="flex items-center gap-1 text-slate-500">
                 <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
@@ -49,7 +62,7 @@ export function ServiceCard({ s }: { s: Service }) {
               <Button asChild size="icon" variant="outline" className="h-9 w-9">
                 <a
                   href={`tel:${s.contactInfo.phone.replace(/[^\d+]/g, '')}`}
-                  aria-label={t('services.call', { name: s.provider ?? s.name })}
+                  aria-label={t('services.call', { name: text.provider ?? text.name })}
                 >
                   <Phone className="h-4 w-4" aria-hidden="true" />
                 </a>
@@ -59,7 +72,7 @@ export function ServiceCard({ s }: { s: Service }) {
               <Button asChild size="icon" variant="outline" className="h-9 w-9">
                 <a
                   href={`mailto:${s.contactInfo.email}`}
-                  aria-label={t('services.email', { name: s.provider ?? s.name })}
+                  aria-label={t('services.email', { name: text.provider ?? text.name })}
                 >
                   <Mail className="h-4 w-4" aria-hidden="true" />
                 </a>
