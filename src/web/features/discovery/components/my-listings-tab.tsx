@@ -60,7 +60,9 @@ export function MyListingsTab({ user }: { user: PublicUser }) {
                     <ApprovalBadge status={p.approvalStatus} />
                     <PropertyStatusBadge status={p.status} />
                   </div>
-                  <p className="mt-1 truncate font-semibold text-slate-900">{p.title}</p>
+                  <p className="mt-1 truncate font-semibold text-slate-900" dir="auto">
+                    {p.title}
+                  </p>
                   <p className="text-sm text-slate-500">{placeLabel(t, i18n.language, p.location, p.city)}</p>
                   {p.approvalStatus === 'pending' && (
                     <p className="mt-1 text-xs text-amber-800">{t('approval.pendingNote')}</p>

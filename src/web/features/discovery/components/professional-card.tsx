@@ -28,7 +28,9 @@ export function ProfessionalCard({ card }: { card: DirectoryCard }) {
         <Avatar src={card.profileImageUrl} name={card.name} className="h-14 w-14 text-base" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate text-base font-semibold text-slate-900">{card.name}</h3>
+            <h3 className="truncate text-base font-semibold text-slate-900" dir="auto">
+              {card.name}
+            </h3>
             {card.licenseVerified && (
               <span
                 className="inline-flex items-center gap-0.5 text-xs font-medium text-emerald-700"
@@ -39,8 +41,14 @@ export function ProfessionalCard({ card }: { card: DirectoryCard }) {
               </span>
             )}
           </div>
-          <p className="truncate text-sm text-slate-600">{card.profession}</p>
-          {card.company && <p className="truncate text-sm font-medium text-brand-700">{card.company}</p>}
+          <p className="truncate text-sm text-slate-600" dir="auto">
+            {card.profession}
+          </p>
+          {card.company && (
+            <p className="truncate text-sm font-medium text-brand-700" dir="auto">
+              {card.company}
+            </p>
+          )}
         </div>
         <RoleBadge role={card.user.role} short className="shrink-0" />
       </div>
