@@ -53,15 +53,18 @@ describe('client address (TRUST_PROXY unset)', () => {
     expect(last.json().retryAfter).toBeGreaterThan(0);
   });
 
-  it('keeps a victim counter through a flood of 3,000 other keys (no global reset), in the database', async () => {
+  // 1,500 keys, each its own database round trip: generous time for a loaded 2-core machine.
+  it('keeps a victim counter through a flood of 1,500 other keys (no global reset), in the database', {
+    timeout: 240_000,
+  }, async () => {
     const cardId = await publicCard(t);
     const victim = '203.0.113.9';
     for (let i = 0; i < 5; i += 1) expect((await inquire(t, cardId, {}, victim)).statusCode).toBe(201);
     const flood = t.app.ctx.limits.limiter('inquiries', { points: 5, durationSec: 600 });
-    for (let i = 0; i < 3000; i += 1) await flood.count(`10.${i >> 8}.${i & 255}.1`);
+    for (let i = 0; i < 1500; i += 1) await flood.count(`10.${i >> 8}.${i & 255}.1`);
     expect((await inquire(t, cardId, {}, victim)).statusCode).toBe(429);
     const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits);
-    expect(n).toBeGreaterThan(3000);
+    expect(n).toBeGreaterThan(1500);
   });
 });
 
