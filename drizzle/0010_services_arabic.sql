@@ -1,4 +1,4 @@
-
+ALTER TABLE "business_services" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
 --> statement-breakpoint
 -- The demo catalogue seeded before this migration gets its Arabic text (issue 10); entries written
 -- by providers (created_by set) are left as they are.
