@@ -1,29 +1,26 @@
 /**
  * Contact links of a business card (spec §2 Public card view), shared by the server's vCard and
- * the web page: the dialable number, and WhatsApp / Telegram links from its digits only.
+ * the web page. Issue 17: the number is shown in the international format of its country, and
+ * the WhatsApp / Telegram / tel: links are built from its E.164 form only.
  */
-import { phoneDigits } from './format';
+import { formatPhone, phoneLinkDigits } from './phone';
 
-/** The full number: the country code is added unless the phone already carries one. */
+/** The number to show ("+971 50 123 4567"), or as typed when it never parsed. */
 export function fullPhone(phone: string | null | undefined, countryCode: string | null | undefined): string | null {
-  const p = phone?.trim();
-  if (!p) return null;
-  if (p.startsWith('+')) return p;
-  if (p.startsWith('00')) return `+${p.slice(2)}`;
-  return `${countryCode || '+971'} ${p.replace(/^0+/, '')}`;
+  return formatPhone(phone, countryCode);
 }
 
 export function whatsappLink(phone: string | null | undefined, countryCode: string | null | undefined): string | null {
-  const digits = phoneDigits(fullPhone(phone, countryCode));
+  const digits = phoneLinkDigits(phone, countryCode);
   return digits ? `https://wa.me/${digits}` : null;
 }
 
 export function telegramLink(phone: string | null | undefined, countryCode: string | null | undefined): string | null {
-  const digits = phoneDigits(fullPhone(phone, countryCode));
+  const digits = phoneLinkDigits(phone, countryCode);
   return digits ? `https://t.me/+${digits}` : null;
 }
 
 export function telLink(phone: string | null | undefined, countryCode: string | null | undefined): string | null {
-  const digits = phoneDigits(fullPhone(phone, countryCode));
+  const digits = phoneLinkDigits(phone, countryCode);
   return digits ? `tel:+${digits}` : null;
 }

@@ -70,10 +70,10 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   const page = broker.page;
   await page.goto('/create-card');
   await expect(page.getByRole('heading', { name: 'Create your business card' })).toBeVisible();
-  // spec §5 defaults: the user's name, Dubai, English, +971.
+  // spec §5 defaults: the user's name, Dubai, English, and their number in international format (issue 17).
   await expect(page.getByLabel('Full name')).toHaveValue('Layla Haddad');
   await expect(page.getByLabel('Emirate')).toHaveValue('dubai');
-  await expect(page.getByLabel('Country code')).toHaveValue('+971');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+971 50 123 4567');
   await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked();
 
   await page.getByLabel('Specialization').selectOption('off_plan_projects');

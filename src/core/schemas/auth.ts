@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, PROFESSIONAL_ROLES, USER_ROLES, UI_LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
+import { PHONE_INPUT_MAX, PHONE_MESSAGES, parsePhone } from '../phone';
 import { withoutBidi } from './bidi';
+import { optionalPhoneField } from './phone';
 import { emailField, text } from './common';
 
 const password = text({ error: 'Password is required' })
@@ -17,10 +19,11 @@ const personName = (label: string) =>
       .max(LIMITS.nameMax, `${label} is too long`),
   );
 
+/** The sign-up number as typed; checked with the chosen country code below (issue 17). */
 export const phoneNumberField = text({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')
-  .regex(/^[0-9 ()-]{5,20}$/, 'Please enter a valid phone number');
+  .max(PHONE_INPUT_MAX, PHONE_MESSAGES.tooLong);
 
 export const loginSchema = z.object({
   email: emailField,
@@ -41,6 +44,10 @@ export const registerSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
+  })
+  .superRefine((v, ctx) => {
+    const r = parsePhone(v.phoneNumber, v.countryCode);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message, path: ['phoneNumber'] });
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -63,15 +70,7 @@ export const profileSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: emailField,
-  phone: z
-    .union([
-      z.literal(''),
-      text()
-        .trim()
-        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
-    ])
-    .optional()
-    .nullable(),
+  phone: optionalPhoneField,
   company: optionalText(LIMITS.shortTextMax),
   position: optionalText(LIMITS.shortTextMax),
   bio: optionalText(LIMITS.longTextMax),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { withoutBidi } from './bidi';
+import { optionalPhoneField } from './phone';
 import {
   BROKER_SPECIALIZATIONS,
   CARD_STATUSES,
@@ -116,15 +117,8 @@ export const cardInputSchema = z.object({
   ),
   company: optionalText(LIMITS.shortTextMax, 'Company'),
   roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),
-  phone: z
-    .union([
-      z.literal(''),
-      text()
-        .trim()
-        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. 50 123 4567'),
-    ])
-    .optional()
-    .nullable(),
+  /** Stored in E.164; the country code beside it follows from the number (issue 17). */
+  phone: optionalPhoneField,
   countryCode: optionalEnum(COUNTRY_CODES, 'country code'),
   email: z
     .union([z.literal(''), emailField])

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES } from '../enums';
 import { LIMITS } from '../limits';
 import { withoutBidi } from './bidi';
+import { optionalPhoneField } from './phone';
 import { emailField, pagination, text } from './common';
 
 export { INQUIRY_STATUSES, INQUIRY_TYPES };
@@ -17,15 +18,7 @@ export const inquiryCreateSchema = z.object({
     text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(LIMITS.nameMax, 'Name is too long'),
   ),
   inquirerEmail: emailField,
-  inquirerPhone: z
-    .union([
-      z.literal(''),
-      text()
-        .trim()
-        .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number, e.g. +971 50 123 4567'),
-    ])
-    .optional()
-    .nullable(),
+  inquirerPhone: optionalPhoneField,
   inquiryType: z.enum(INQUIRY_TYPES, { error: 'Please choose what your inquiry is about' }),
   message: text()
     .trim()

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS, SERVICE_TYPES } from '../enums';
 import { LIMITS } from '../limits';
 import { httpUrl, text } from './common';
+import { optionalPhoneField } from './phone';
 import { optionalQueryEnum, queryText, SEARCH_TEXT_MAX } from './directory';
 import { UPLOAD_URL_RE } from './properties';
 
@@ -95,14 +96,7 @@ export const serviceInputSchema = z.object({
     .optional(),
   contactInfo: z
     .object({
-      phone: z
-        .union([
-          z.literal(''),
-          text()
-            .trim()
-            .regex(/^\+?[0-9 ()-]{5,24}$/, 'Please enter a valid phone number'),
-        ])
-        .optional(),
+      phone: optionalPhoneField.transform((v) => v ?? undefined),
       email: z.union([z.literal(''), text().trim().email('Please enter a valid email address').max(254)]).optional(),
       website: z.union([z.literal(''), httpUrl]).optional(),
     })

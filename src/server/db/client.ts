@@ -4,6 +4,7 @@
  * Drizzle PgDatabase, so no code outside this file knows which one runs.
  */
 import fs from 'node:fs';
+import { normalizeStoredPhones } from './normalize-phones';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -109,7 +110,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = createResilientPool(opts.url, opts.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await withAdvisoryLock(pool, (client) => migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR }));
+    await withAdvisoryLock(pool, async (client) => {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+      await normalizeStoredPhones(drizzlePg(client, { schema }) as unknown as Db);
+    });
     return {
       db,
       kind: 'postgres',
@@ -129,6 +133,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    await normalizeStoredPhones(db);
     return {
       db,
       kind: 'pglite',

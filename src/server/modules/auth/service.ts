@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
+import { parsePhone } from '../../../core/phone';
 import type { AppContext } from '../../context';
 import { users, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
@@ -92,6 +93,8 @@ export function createAuthService(ctx: AppContext) {
         return null;
       }
       const v = newVerificationToken();
+      // Issue 17: the schema checked the number with the chosen code; it is stored in E.164.
+      const parsed = parsePhone(input.phoneNumber, input.countryCode);
       let user: User;
       try {
         [user] = await db
@@ -101,9 +104,9 @@ export function createAuthService(ctx: AppContext) {
             passwordHash,
             firstName: input.firstName,
             lastName: input.lastName,
-            phoneNumber: input.phoneNumber,
-            countryCode: input.countryCode,
-            phone: `${input.countryCode} ${input.phoneNumber}`,
+            phoneNumber: parsed.ok ? parsed.number.nationalNumber : input.phoneNumber,
+            countryCode: parsed.ok ? `+${parsed.number.countryCallingCode}` : input.countryCode,
+            phone: parsed.ok ? parsed.e164 : `${input.countryCode} ${input.phoneNumber}`,
             emailVerificationToken: v.hash,
             emailVerificationExpires: v.expires,
           })

@@ -3,6 +3,7 @@
  * rejected workflow, and the analytics of the public page.
  */
 import type { Card, CardInputParsed } from '../../../core/schemas/card';
+import { phoneCallingCode } from '../../../core/phone';
 import { MAX_CARDS_PER_USER } from '../../../core/schemas/card';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -229,6 +230,8 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
   if (has('regionsOfInterest')) set('regionsOfInterest', unique(input.regionsOfInterest) ?? []);
   if (has('socialLinks')) set('socialLinks', cleanSocial(input.socialLinks));
   if (has('aiGenerated')) set('aiGenerated', input.aiGenerated as boolean);
+  // Issue 17: the phone arrives in E.164; the country code beside it is the number's own.
+  if (out.phone) set('countryCode', phoneCallingCode(out.phone) ?? out.countryCode ?? null);
   return out;
 }
 

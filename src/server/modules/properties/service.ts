@@ -4,6 +4,7 @@
  * same transaction and the owner is told by e-mail.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { formatPhone } from '../../../core/phone';
 import { and, eq } from 'drizzle-orm';
 import type { UserRole } from '../../../core/enums';
 import {
@@ -121,10 +122,10 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
       // both only as far as the owner's card visibility allows (issue 11 finding 5).
       const reachable = !!owner && (await mayContact(db, viewer, owner));
       const card = reachable ? (await contactCardFor(db, row.p.userId, viewer))?.card : undefined;
-      const cardPhone = card?.phone
-        ? `${card.phone.startsWith('+') ? '' : `${card.countryCode ?? ''} `}${card.phone}`.trim()
-        : null;
-      const userPhone = owner && reachable ? owner.phone || `${owner.countryCode} ${owner.phoneNumber}` : null;
+      // Issue 17: shown in the international format of the number's country.
+      const cardPhone = formatPhone(card?.phone, card?.countryCode);
+      const userPhone =
+        owner && reachable ? (formatPhone(owner.phone) ?? formatPhone(owner.phoneNumber, owner.countryCode)) : null;
       return {
         ...toProperty(row, { private: isOwner || isAdmin }),
         contact: { phone: cardPhone ?? userPhone, email: card?.email ?? null, cardId: card?.id ?? null },

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, EMIRATES, GENDERS, LANGUAGES, NATIONALITIES } from '../../../../core/enums';
+import { EMIRATES, GENDERS, LANGUAGES, NATIONALITIES } from '../../../../core/enums';
 import { LIMITS } from '../../../../core/limits';
 import { AREAS } from '../../../../core/places';
 import type { CardInputParsed } from '../../../../core/schemas/card';
@@ -62,26 +62,14 @@ export function ContactSection({ form }: { form: CardForm }) {
   const { t, zm, errors } = useFieldHelpers(form);
   return (
     <Section title={t('sections.contact')}>
-      <div className="grid grid-cols-[7rem_1fr] gap-2 sm:col-span-2">
-        <Field label={t('fields.countryCode')} error={zm(errors.countryCode?.message)}>
-          <Select dir="ltr" {...form.register('countryCode')}>
-            {COUNTRY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('fields.phone')} error={zm(errors.phone?.message)}>
-          <Input
-            type="tel"
-            dir="ltr"
-            autoComplete="tel-national"
-            placeholder="50 123 4567"
-            {...form.register('phone')}
-          />
-        </Field>
-      </div>
+      <Field
+        label={t('fields.phone')}
+        error={zm(errors.phone?.message)}
+        hint={t('fields.phoneHint')}
+        className="sm:col-span-2"
+      >
+        <Input type="tel" dir="ltr" autoComplete="tel" placeholder="050 123 4567" {...form.register('phone')} />
+      </Field>
       <Field label={t('fields.email')} error={zm(errors.email?.message)}>
         <Input type="email" dir="ltr" autoComplete="email" inputMode="email" {...form.register('email')} />
       </Field>

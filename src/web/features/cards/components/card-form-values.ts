@@ -1,6 +1,7 @@
 /** Form values of the card form: defaults (spec §5), loading a card, and the payload sent. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { formatPhone } from '../../../../core/phone';
 import type { PublicUser } from '../../../../core/schemas/auth';
 import { type Card, type CardInput, type CardInputParsed, cardInputSchema } from '../../../../core/schemas/card';
 
@@ -18,7 +19,8 @@ export function newCardValues(user: PublicUser): CardFormValues {
     profession: user.position ?? '',
     company: user.company ?? '',
     roleTitle: '',
-    phone: user.phoneNumber ?? '',
+    // Issue 17: shown in international format; the form hands on E.164.
+    phone: formatPhone(user.phone) ?? formatPhone(user.phoneNumber, user.countryCode) ?? '',
     countryCode: (user.countryCode as CardFormValues['countryCode']) || '+971',
     email: user.email,
     gender: '',
@@ -59,7 +61,7 @@ export function cardValues(card: Card): CardFormValues {
     profession: card.profession,
     company: s(card.company),
     roleTitle: s(card.roleTitle) as CardFormValues['roleTitle'],
-    phone: s(card.phone),
+    phone: formatPhone(card.phone, card.countryCode) ?? '',
     countryCode: (card.countryCode ?? '+971') as CardFormValues['countryCode'],
     email: s(card.email),
     gender: card.gender ?? '',

@@ -1,5 +1,6 @@
 /** A catalogue entry (spec §2 Professional services): at most 3 features then "+N more". */
 import { Globe, Mail, MapPin, Phone, Star } from 'lucide-react';
+import { telLink } from '../../../../core/card-contact';
 import { useTranslation } from 'react-i18next';
 import { localizedService, type Service } from '../../../../core/schemas/services';
 import { Button } from '../../../components/ui/button';
@@ -61,7 +62,7 @@ export function ServiceCard({ s }: { s: Service }) {
             {s.contactInfo.phone && (
               <Button asChild size="icon" variant="outline" className="h-9 w-9">
                 <a
-                  href={`tel:${s.contactInfo.phone.replace(/[^\d+]/g, '')}`}
+                  href={telLink(s.contactInfo.phone, null) ?? undefined}
                   aria-label={t('services.call', { name: text.provider ?? text.name })}
                 >
                   <Phone className="h-4 w-4" aria-hidden="true" />

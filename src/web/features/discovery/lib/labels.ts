@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import { BROKER_SPECIALIZATIONS, DEVELOPER_PROJECT_TYPES, LOAN_SPECIALIZATIONS } from '../../../../core/enums';
 import { AREAS, emirateFromName } from '../../../../core/places';
+import { phoneLinkDigits } from '../../../../core/phone';
 
 /** "Dubai Marina" → "دبي مارينا" in Arabic. */
 export function areaLabel(name: string | null | undefined, language: string): string {
@@ -39,11 +40,7 @@ export function specializationLabel(t: TFunction, value: string | null | undefin
   return group ? t(`${group}.${value}`, { ns: 'enums', defaultValue: value }) : value;
 }
 
-/** Digits for wa.me links: the country code is added unless the number already has one. */
+/** Digits for wa.me links, from the E.164 number (issue 17); '' when the number does not parse. */
 export function whatsappNumber(phone: string | null | undefined, countryCode?: string | null): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  if (phone.trim().startsWith('+') || !countryCode) return digits;
-  const cc = countryCode.replace(/\D/g, '');
-  return digits.startsWith(cc) ? digits : `${cc}${digits.replace(/^0+/, '')}`;
+  return phoneLinkDigits(phone, countryCode);
 }

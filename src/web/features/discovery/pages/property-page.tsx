@@ -1,3 +1,4 @@
+import { telLink } from '../../../../core/card-contact';
 /**
  * /properties/{id} (issue 4): the photo gallery, every field, the Dubai permit, and contact
  * buttons (Message, WhatsApp, Call) to the listing's owner. The owner also sees the review
@@ -270,7 +271,7 @@ export function PropertyPage() {
               )}
               {p.contact.phone && (
                 <Button asChild variant="outline">
-                  <a href={`tel:${p.contact.phone.replace(/[^\d+]/g, '')}`}>
+                  <a href={telLink(p.contact.phone, null) ?? undefined}>
                     <Phone className="h-4 w-4" aria-hidden="true" />
                     {t('detail.call')} <span dir="ltr">{p.contact.phone}</span>
                   </a>

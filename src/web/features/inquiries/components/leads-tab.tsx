@@ -2,7 +2,7 @@ import { Download, Inbox, Mail, MessageCircle, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../../core/enums';
-import { phoneDigits } from '../../../../core/format';
+import { formatPhone, phoneLinkDigits } from '../../../../core/phone';
 import type { Inquiry } from '../../../../core/schemas/inquiry';
 import type { PublicUser } from '../../../../core/schemas/auth';
 import { Badge } from '../../../components/ui/badge';
@@ -34,7 +34,7 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
   const subject = t('reply.subject');
   const body = t('reply.body', { name: lead.inquirerName, me: userName });
   const mailto = `mailto:${lead.inquirerEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-  const digits = phoneDigits(lead.inquirerPhone);
+  const digits = phoneLinkDigits(lead.inquirerPhone);
   const whatsapp = digits ? `https://wa.me/${digits}?text=${encodeURIComponent(body)}` : null;
 
   const setStatus = (status: InquiryStatus) =>
@@ -76,7 +76,7 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
             {lead.inquirerPhone && (
               <span className="inline-flex items-center gap-1">
                 <Phone className="h-4 w-4" aria-hidden="true" />
-                <span dir="ltr">{lead.inquirerPhone}</span>
+                <span dir="ltr">{formatPhone(lead.inquirerPhone)}</span>
               </span>
             )}
           </div>
