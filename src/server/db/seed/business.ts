@@ -4,6 +4,7 @@
  * from the database rather than from another step's state.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { toE164 } from '../../../core/phone';
 import { PAID_ROLES, type InquiryStatus, type InquiryType } from '../../../core/enums';
 import { SUBSCRIPTION } from '../../../core/limits';
 import type { AppContext } from '../../context';
@@ -96,7 +97,7 @@ export async function seedBusiness(ctx: AppContext, _state: SeedState): Promise<
         businessCardId: card.id,
         inquirerName: who.name,
         inquirerEmail: who.email,
-        inquirerPhone: who.phone,
+        inquirerPhone: toE164(who.phone) ?? who.phone,
         inquiryType: type,
         message: rnd.pick(MESSAGES[type]),
         status: rnd.pick(STATUSES),

@@ -18,6 +18,7 @@ import type {
   UaeBank,
 } from '../../../core/enums';
 import { AREAS } from '../../../core/places';
+import { toE164 } from '../../../core/phone';
 import { avatarPath } from '../../modules/cards/avatar';
 import { composeCardContent } from '../../platform/ai/composer';
 import { eq } from 'drizzle-orm';
@@ -459,7 +460,7 @@ function cardFor(person: Person, rnd: Random) {
     name,
     profession: content.profession,
     company: company === 'Private portfolio' ? null : (company ?? content.suggestedCompany ?? null),
-    phone: user.phoneNumber,
+    phone: toE164(user.phoneNumber, user.countryCode) ?? user.phoneNumber,
     countryCode: user.countryCode,
     email: user.email,
     gender,
@@ -505,7 +506,7 @@ export const seedCards: SeedStep = async (ctx, state) => {
       lastName: p.last,
       phoneNumber: mobile,
       countryCode: '+971',
-      phone: `+971 ${mobile}`,
+      phone: toE164(`+971 ${mobile}`) ?? `+971 ${mobile}`,
       role: p.role,
       roleChosen: true,
       isEmailVerified: true,

@@ -3,6 +3,7 @@
  * Every demo account's password is DEMO_PASSWORD; the README lists the named sign-ins.
  */
 import type { ProfessionalRole } from '../../../core/enums';
+import { toE164 } from '../../../core/phone';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { DbOrTx } from '../client';
 import { users, type User } from '../schema';
@@ -103,7 +104,7 @@ export async function seedUsers(db: DbOrTx, rnd: Random): Promise<DemoUser[]> {
       lastName: p.last,
       phoneNumber: mobile,
       countryCode: '+971',
-      phone: `+971 ${mobile}`,
+      phone: toE164(`+971 ${mobile}`) ?? `+971 ${mobile}`,
       role,
       roleChosen: true,
       isEmailVerified: true,

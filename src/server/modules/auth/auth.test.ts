@@ -132,7 +132,8 @@ describe('registration and e-mail verification', () => {
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ firstName: '' }, 'firstName', 'First name is required'],
     [{ countryCode: '+999' }, 'countryCode', 'Please choose a country code'],
-    [{ phoneNumber: 'abc' }, 'phoneNumber', 'Please enter a valid phone number'],
+    [{ phoneNumber: 'abc' }, 'phoneNumber', 'Please enter a valid phone number, e.g. 050 123 4567 or +971 50 123 4567'],
+    [{ phoneNumber: '50 123 4567 8901 2345' }, 'phoneNumber', 'This phone number is too long'],
     [{ firstName: 'x'.repeat(101) }, 'firstName', 'First name is too long'],
   ])('refuses bad registration input %j', async (over, field, message) => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/register', payload: registration(over) });
@@ -265,7 +266,8 @@ describe('profile', () => {
     const res = await t.inject({ method: 'PATCH', url: '/api/auth/profile', as: u, payload });
     expect(res.statusCode).toBe(200);
     const me = (await t.inject({ method: 'GET', url: '/api/auth/user', as: u })).json();
-    expect(me).toMatchObject(payload);
+    // Issue 17: the number is stored in E.164.
+    expect(me).toMatchObject({ ...payload, phone: '+971507654321' });
   });
 
   it('needs a session and valid input', async () => {

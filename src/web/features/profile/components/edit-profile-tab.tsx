@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhone } from '../../../../core/phone';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
-      phone: user.phone ?? '',
+      phone: formatPhone(user.phone) ?? '',
       company: user.company ?? '',
       position: user.position ?? '',
       bio: user.bio ?? '',
@@ -93,7 +94,7 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
             </p>
           ) : null}
           <Field label={t('fields.phone')} error={zm(e.phone?.message)}>
-            <Input type="tel" dir="ltr" placeholder="+971 50 123 4567" autoComplete="tel" {...form.register('phone')} />
+            <Input type="tel" dir="ltr" placeholder="050 123 4567" autoComplete="tel" {...form.register('phone')} />
           </Field>
           <Field label={t('fields.company')} error={zm(e.company?.message)}>
             <Input autoComplete="organization" {...form.register('company')} />
