@@ -130,6 +130,12 @@ const MATRIX: Record<string, Entry> = {
   // Issue 12: health checks are for load balancers, public and free of data.
   'GET /health/live': { request: () => ({ url: '/health/live' }), expect: [200, 200, 200, 200] },
   'GET /health/ready': { request: () => ({ url: '/health/ready' }), expect: [200, 200, 200, 200] },
+  // Issue 12: metrics for a scraper (local, or with METRICS_TOKEN), never for web users, admins included.
+  'GET /metrics': {
+    request: () => ({ url: '/metrics', remoteAddress: '203.0.113.9' }),
+    expect: [403, 403, 403, 403],
+    note: 'the local scraper and METRICS_TOKEN cases (200) are in platform/metrics.test.ts',
+  },
   'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expect: [401, 200, 200, 200] },
   'POST /api/auth/update-role': {
     request: () => ({ url: '/api/auth/update-role', payload: { role: 'investor' } }),

@@ -12,6 +12,8 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Config } from './config';
 import type { AppContext, RouteEntry } from './context';
@@ -24,6 +26,8 @@ import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { type OutboxOptions, OutboxWorker } from './platform/mail/outbox';
+import { registerMetrics } from './platform/metrics';
 import { registerRealtime } from './platform/realtime/plugin';
 import { createRateLimits } from './platform/rate-limit';
 import { PgSessionStore } from './platform/session-store';
@@ -33,7 +37,12 @@ import { LIMITS } from '../core/limits';
 export interface BuildOptions {
   config: Config;
   database: Database;
+  /** The e-mail transport (tests pass one that records). */
   mailer?: Mailer;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
+  /** Outbox worker timings (tests shorten the retry delays). */
+  outbox?: Partial<OutboxOptions>;
   /** Serve the built front end from dist/web (off in API tests). */
   serveWeb?: boolean;
   /** Called for every route as it is registered (the access-control matrix test reads the table). */
@@ -44,20 +53,38 @@ export interface BuildOptions {
   now?: () => Date;
 }
 
+/** A request id a proxy may hand us: short and plain, so it cannot forge log content. */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // The request a log line belongs to, also for loggers that are not the request's own (issue 12).
+  const requestScope = new AsyncLocalStorage<{ reqId: string }>();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             // Readable logs in a terminal during development; JSON lines everywhere else.
             ...(process.stdout.isTTY && config.env === 'development'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
               : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Every line written while a request runs carries its id, whichever logger wrote it.
+            mixin(_obj, _level, logger) {
+              const scope = requestScope.getStore();
+              if (!scope || 'reqId' in logger.bindings()) return {};
+              return { reqId: scope.reqId };
+            },
           },
+    // Request ids (issue 12): ours, or the one the trusted proxy sends in X-Request-Id.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const forwarded = config.trustProxy !== false ? req.headers['x-request-id'] : undefined;
+      return typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : crypto.randomUUID();
+    },
     // Issue 11 finding 1: X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -69,6 +96,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestScope.run({ reqId: request.id }, done);
+  });
   // Every route as registered, for tests that walk all of them (fuzzing, access matrix).
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
@@ -97,10 +128,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      logLinks: config.env === 'development',
     });
+  // Issue 12: e-mail leaves through the outbox table; the worker starts once the app is ready
+  // and stops (finishing the message in hand) before the database closes.
+  const outbox = new OutboxWorker(database, mailer, app.log.child({ component: 'outbox' }), opts.outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.close());
   const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => limits.close());
-  const ctx: AppContext = { config, database, db: database.db, mailer, limits, now: opts.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    outbox,
+    limits,
+    now: opts.now ?? (() => new Date()),
+  };
   app.decorate('ctx', ctx);
   app.decorate('headProviders', new Map());
   app.decorate('pageRenderers', new Map());
@@ -151,6 +196,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerHttpSecurity(app, config);
+  // Before any route, so every route is measured (issue 12 observability).
+  await registerMetrics(app);
   // Issue 9: brotli or gzip for every text answer (HTML, JSON, scripts, styles, SVG).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);

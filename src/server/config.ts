@@ -33,6 +33,7 @@ const envSchema = z.object({
   /** Unset: the built-in default (true, false in production). */
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAYMENTS: z.enum(['test'], { error: 'the only accepted value is "test" (the built-in test provider)' }).optional(),
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -65,6 +66,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** Bearer token that lets a scraper read /metrics from anywhere; without it only local scrapers may. */
+  metricsToken?: string;
   /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses/CIDRs (issue 11 finding 1). */
   trustProxy: false | number | string[];
   /** Production's explicit opt-in for the built-in test payment provider (issue 11 finding 7). */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .digest(),
     redisUrl: e.REDIS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     ai: e.AI_BASE_URL
       ? {

@@ -2,6 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mail/mailer';
+import type { OutboxWorker } from './platform/mail/outbox';
 import type { RateLimits } from './platform/rate-limit';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -9,7 +10,10 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** The transport the outbox worker sends through (never called from a request). */
   mailer: Mailer;
+  /** Sends what services queued with queueMail (issue 12); `drain()` waits for it in tests. */
+  outbox: OutboxWorker;
   /** Shared rate limits (platform/rate-limit): every module counts through these. */
   limits: RateLimits;
   /** The current time; tests inject their own clock to test expiry without waiting. */

@@ -30,6 +30,8 @@ export class MemoryMailer implements Mailer {
       w.resolve(m);
     }
   }
+  /** Waits until the app's outbox has nothing due (set by createTestApp). */
+  settle: () => Promise<void> = async () => {};
   /** The last message to an address. */
   lastTo(to: string): MailMessage | undefined {
     return [...this.sent].reverse().find((m) => m.to === to);
@@ -93,6 +95,12 @@ export async function createTestApp(
     webDist?: string;
     /** The app's clock (expiry tests move it forward instead of sleeping). */
     now?: () => Date;
+    /** 'config': send through the transport the config names (SMTP_URL) instead of recording. */
+    transport?: 'memory' | 'config';
+    /** Outbox worker timings (short retries for SMTP outage tests). */
+    outbox?: BuildOptions['outbox'];
+    /** Log lines go here (with env LOG_LEVEL set). */
+    logStream?: BuildOptions['logStream'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -101,7 +109,9 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailer: opts.transport === 'config' ? undefined : mailer,
+    outbox: opts.outbox,
+    logStream: opts.logStream,
     serveWeb: opts.serveWeb ?? !!opts.webDist,
     onRoute: opts.onRoute,
     webDist: opts.webDist,
@@ -110,6 +120,7 @@ export async function createTestApp(
   const { createAuthService } = await import('../../src/server/modules/auth/service');
   await createAuthService(app.ctx).ensureAdmin({ info() {}, warn() {} });
   await app.ready();
+  mailer.settle = () => app.ctx.outbox.drain();
 
   const signInWith = async (url: string, payload: object, user: User, password: string): Promise<TestUser> => {
     const res = await app.inject({ method: 'POST', url, payload });
@@ -152,8 +163,12 @@ export async function createTestApp(
         'admin-password-1',
       );
     },
-    inject({ as, ...o }) {
-      return app.inject({ ...o, cookies: { ...(o.cookies ?? {}), ...(as?.cookies ?? {}) } });
+    async inject({ as, ...o }) {
+      const res = await app.inject({ ...o, cookies: { ...(o.cookies ?? {}), ...(as?.cookies ?? {}) } });
+      // E-mail leaves through the outbox after the request (issue 12): the test client, not the
+      // server, waits until what the request queued has been handed to the recording mailer.
+      await app.ctx.outbox.drain();
+      return res;
     },
     async close() {
       await app.close();

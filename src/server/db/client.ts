@@ -18,6 +18,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './faults';
 import { lockFolder } from './folder-lock';
+import { type ListenLog, listenPg } from './listen';
 import { PROJECT_ROOT } from '../paths';
 import * as schema from './schema';
 
@@ -37,6 +38,15 @@ export interface Database {
    * process): migrations and the demo seed of processes starting together never race.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` once the notifying transaction has committed
+   * (and after a lost listener connection came back). Returns the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string | undefined) => void,
+    log: ListenLog,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -119,6 +129,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       pool,
       exclusive: (fn) => withAdvisoryLock(pool, () => fn()),
+      listen: (channel, onNotify, log) => listenPg(pool, channel, onNotify, log),
       close: () => pool.end(),
     };
   }
@@ -138,6 +149,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'pglite',
       exclusive: (fn) => fn(),
+      async listen(channel, onNotify) {
+        const unlisten = await client.listen(channel, (payload) => onNotify(payload || undefined));
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       async close() {
         try {
           await client.close();

@@ -452,6 +452,38 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
+/**
+ * E-mail waiting to be sent (issue 12 "Mail that cannot be lost"): written in the same
+ * transaction as the change that causes it, sent by the outbox worker (platform/mail/outbox).
+ * A row is claimed with a lease (`locked_until`) so one process sends it; a crashed process's
+ * claim expires and another retries. Sent rows are kept for a day, then swept.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Which e-mail this is (template name), for logs and metrics. */
+    kind: varchar('kind', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after too many attempts (kept for the operator, counted in the metrics). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_sent_idx').on(t.sentAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type BusinessCard = typeof businessCards.$inferSelect;
 export type Property = typeof properties.$inferSelect;
@@ -459,3 +491,4 @@ export type BusinessService = typeof businessServices.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Inquiry = typeof inquiries.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;

@@ -22,6 +22,8 @@ import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/pas
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { deleteUserSessions } from '../../platform/session-store';
+import { queueTemplate } from '../../platform/mail/outbox';
+import { type MailKind, type MailParams, mailLang } from '../../platform/mail/templates';
 import { openSecret, sealSecret } from './secret-box';
 import { checkSecondFactor, newRecoveryCodes, newTotpSecret, setupPayload, totpStep } from './two-factor';
 
@@ -38,7 +40,7 @@ export function toSettings(u: User): AccountSettings {
 }
 
 export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
-  const { db, mailer, config } = ctx;
+  const { db, config } = ctx;
   const limiter = ctx.limits.limiter('account-secrets', RATE_RULES.accountSecrets);
 
   /** Checks a secret the user typed, counting failures so it cannot be guessed. */
@@ -55,13 +57,12 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
     return result;
   }
 
-  /** Security mail goes out whatever the notification settings say. */
-  async function securityMail(to: string, subject: string, text: string) {
-    try {
-      await mailer.send({ to, subject, text });
-    } catch (err) {
-      log.warn({ err }, 'security e-mail failed');
-    }
+  /**
+   * Security mail goes out whatever the notification settings say, in the user's language,
+   * through the outbox in the transaction of the change (issue 12).
+   */
+  function securityMail<K extends MailKind>(tx: DbOrTx, user: User, kind: K, params: MailParams<K>) {
+    return queueTemplate(tx, { email: user.email, lang: mailLang(user.preferredLanguage) }, kind, params);
   }
 
   async function reload(id: string): Promise<User> {
@@ -107,12 +108,8 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await deleteUserSessions(tx, user.id, currentSid);
+        await securityMail(tx, user, 'passwordChanged', { name: user.firstName, support: COMPANY.email });
       });
-      await securityMail(
-        user.email,
-        'Your Bitaqa password was changed',
-        `Hello ${user.firstName},\n\nThe password of your Bitaqa account was just changed, and every other device was signed out.\n\nIf this was not you, reset your password right away and contact ${COMPANY.email}.\n\nBitaqa, Dubai Silicon Oasis`,
-      );
     },
 
     /** Step 1 of enabling 2FA: a new secret, kept until a code proves the app has it. */
@@ -144,15 +141,13 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           }),
       );
       const { codes, hashes } = newRecoveryCodes();
-      await db
-        .update(users)
-        .set({ totpEnabled: true, totpLastStep: step, recoveryCodes: hashes })
-        .where(eq(users.id, user.id));
-      await securityMail(
-        user.email,
-        'Two-factor sign-in is on',
-        `Hello ${user.firstName},\n\nTwo-factor sign-in is now on for your Bitaqa account. Keep your recovery codes somewhere safe.\n\nBitaqa, Dubai Silicon Oasis`,
-      );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpEnabled: true, totpLastStep: step, recoveryCodes: hashes })
+          .where(eq(users.id, user.id));
+        await securityMail(tx, user, 'twoFactorOn', { name: user.firstName });
+      });
       return { recoveryCodes: codes };
     },
 
@@ -168,15 +163,13 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
             errors: { code: 'That code or password is not correct.' },
           }),
       );
-      await db
-        .update(users)
-        .set({ totpEnabled: false, totpSecret: null, recoveryCodes: null })
-        .where(eq(users.id, user.id));
-      await securityMail(
-        user.email,
-        'Two-factor sign-in is off',
-        `Hello ${user.firstName},\n\nTwo-factor sign-in was turned off for your Bitaqa account. If this was not you, change your password now.\n\nBitaqa, Dubai Silicon Oasis`,
-      );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpEnabled: false, totpSecret: null, recoveryCodes: null })
+          .where(eq(users.id, user.id));
+        await securityMail(tx, user, 'twoFactorOff', { name: user.firstName });
+      });
     },
 
     /**
@@ -289,6 +282,8 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
             photos: photos.length,
           },
         });
+        // The farewell goes to the address the account had, in its language (sent after commit).
+        await securityMail(tx, { ...user, email: oldEmail }, 'accountDeleted', { site: config.publicUrl });
         // Files are named by content hash, so one still used by someone else's card or listing stays.
         const unused: string[] = [];
         for (const name of photos) if (!(await imageStillUsed(tx, name))) unused.push(name);
@@ -296,11 +291,6 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       });
       const removedPhotos = await removeStoredImages(config.dataDir, unused);
       log.info({ userId: user.id, services: removedServices, photos: removedPhotos }, 'account deleted');
-      await securityMail(
-        oldEmail,
-        'Your Bitaqa account was deleted',
-        `Hello,\n\nYour Bitaqa account and its personal data, business cards and listings have been deleted as you asked. Thank you for using Bitaqa.\n\nBitaqa, Dubai Silicon Oasis (${config.publicUrl})`,
-      );
     },
 
     reload,

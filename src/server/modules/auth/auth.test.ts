@@ -23,6 +23,30 @@ function tokenFrom(text: string): string {
 }
 
 describe('registration and e-mail verification', () => {
+  it('a sign-up done in Arabic gets an Arabic verification e-mail and an Arabic account (issue 10)', async () => {
+    const body = registration();
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body,
+      headers: { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = t.mailer.lastTo(body.email);
+    expect(mail?.subject).toBe('أكّد بريدك الإلكتروني في Bitaqa');
+    expect(mail?.text).toContain('مرحبًا Layla');
+    expect(mail?.text).toContain('http://bitaqa.test/verify-email?token=');
+    expect(mail?.html).toMatch(/<html lang="ar" dir="rtl">/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, body.email));
+    expect(row.preferredLanguage).toBe('ar');
+
+    // Without a language the e-mail is English.
+    const other = registration();
+    await t.inject({ method: 'POST', url: '/api/auth/register', payload: other });
+    expect(t.mailer.lastTo(other.email)?.subject).toBe('Verify your Bitaqa e-mail address');
+    expect(t.mailer.lastTo(other.email)?.html).toMatch(/<html lang="en" dir="ltr">/);
+  });
+
   it('registers, mails a verification link, refuses sign-in until verified, then signs in', async () => {
     const body = registration();
     const res = await t.inject({ method: 'POST', url: '/api/auth/register', payload: body });

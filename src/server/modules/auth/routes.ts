@@ -22,6 +22,7 @@ import { unauthorized } from '../../errors';
 import { startTwoFactorSignIn } from '../account/two-factor';
 import { toPublicUser } from '../users/repository';
 import { loadUser, requireAdmin, requireUser, userOf } from './guards';
+import { acceptLanguage, requestLanguage } from '../../platform/mail/templates';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { createPasswordResetService } from './password-reset';
 import { createAuthService, type SignInSource } from './service';
@@ -58,7 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await registerLimit.consume(request.ip, 'Too many sign-ups from your network. Please try again later.');
       // The same answer whether or not the address already has an account (issue 11 finding 9).
-      await auth.register(request.body);
+      // Issue 10: the account (and its verification e-mail) takes the language of the sign-up.
+      await auth.register(request.body, requestLanguage(request));
       return reply.status(201).send({
         message: 'Please check your email to verify your account, then you can sign in.',
       });
@@ -85,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const tooMany = 'Too many verification e-mails were requested. Please try again later.';
       await resendPerIp.consume(request.ip, tooMany);
       await resendPerEmail.consume(request.body.email, tooMany);
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(request.body.email, acceptLanguage(request.headers['accept-language']));
       return { message: 'If an unverified account exists for this address, a new verification link is on its way.' };
     },
   );

@@ -7,7 +7,10 @@ import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
 import { parsePhone } from '../../../core/phone';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { users, type User } from '../../db/schema';
+import { queueTemplate } from '../../platform/mail/outbox';
+import { type MailLang, mailLang } from '../../platform/mail/templates';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords';
@@ -31,7 +34,7 @@ const isUniqueViolation = (err: unknown) =>
   ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 export function createAuthService(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+  const { db, config } = ctx;
   const throttle = createSignInThrottle(ctx);
   const secretFailures = ctx.limits.limiter('account-secrets', RATE_RULES.accountSecrets);
   const emailChangeLimit = ctx.limits.limiter('email-change', RATE_RULES.emailChange);
@@ -59,21 +62,17 @@ export function createAuthService(ctx: AppContext) {
     return { token, hash: sha256(token), expires: new Date(Date.now() + LIMITS.emailTokenTtlMs) };
   }
 
-  async function sendVerification(user: Pick<User, 'email' | 'firstName'>, token: string) {
+  /** Queues the verification e-mail (in the transaction that stored the token). */
+  async function sendVerification(tx: DbOrTx, user: Pick<User, 'email' | 'firstName'>, token: string, lang: MailLang) {
     const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Verify your Bitaqa e-mail address',
-      text: `Hello ${user.firstName},\n\nWelcome to Bitaqa. Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not sign up, you can ignore this message.\n\nBitaqa, Dubai Silicon Oasis`,
-    });
+    await queueTemplate(tx, { email: user.email, lang }, 'verification', { name: user.firstName, link });
   }
 
   async function tellOwnerOfSignUpAttempt(owner: User) {
     if (owner.deletedAt || owner.role === 'admin') return;
-    await mailer.send({
-      to: owner.email,
-      subject: 'Someone tried to sign up to Bitaqa with your e-mail address',
-      text: `Hello ${owner.firstName},\n\nSomeone just tried to create a Bitaqa account with this e-mail address, which already has an account. If it was you, sign in here instead:\n\n${config.publicUrl}/login\n\nIf it was not you, you can ignore this message: nothing was changed.\n\nBitaqa, Dubai Silicon Oasis`,
+    await queueTemplate(db, { email: owner.email, lang: mailLang(owner.preferredLanguage) }, 'signUpAttempt', {
+      name: owner.firstName,
+      link: `${config.publicUrl}/login`,
     });
   }
 
@@ -81,9 +80,10 @@ export function createAuthService(ctx: AppContext) {
     /**
      * Registration answers the same whether or not the address has an account (issue 11
      * finding 9): for a taken address nothing is created and its owner is told by e-mail.
-     * Returns the new user, or null when the address was taken.
+     * Returns the new user, or null when the address was taken. `lang` is the language the
+     * sign-up was done in (issue 10): saved as the account's language, and the e-mail's.
      */
-    async register(input: RegisterInput): Promise<User | null> {
+    async register(input: RegisterInput, lang: MailLang = 'en'): Promise<User | null> {
       requireStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
       // Hash first in both cases, so the answer takes as long for a taken address.
       const passwordHash = await hashPassword(input.password);
@@ -97,25 +97,29 @@ export function createAuthService(ctx: AppContext) {
       const parsed = parsePhone(input.phoneNumber, input.countryCode);
       let user: User;
       try {
-        [user] = await db
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phoneNumber: parsed.ok ? parsed.number.nationalNumber : input.phoneNumber,
-            countryCode: parsed.ok ? `+${parsed.number.countryCallingCode}` : input.countryCode,
-            phone: parsed.ok ? parsed.e164 : `${input.countryCode} ${input.phoneNumber}`,
-            emailVerificationToken: v.hash,
-            emailVerificationExpires: v.expires,
-          })
-          .returning();
+        user = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phoneNumber: parsed.ok ? parsed.number.nationalNumber : input.phoneNumber,
+              countryCode: parsed.ok ? `+${parsed.number.countryCallingCode}` : input.countryCode,
+              phone: parsed.ok ? parsed.e164 : `${input.countryCode} ${input.phoneNumber}`,
+              emailVerificationToken: v.hash,
+              emailVerificationExpires: v.expires,
+              preferredLanguage: lang,
+            })
+            .returning();
+          await sendVerification(tx, created, v.token, lang);
+          return created;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) return null;
         throw err;
       }
-      await sendVerification(user, v.token);
       return user;
     },
 
@@ -137,16 +141,21 @@ export function createAuthService(ctx: AppContext) {
       return updated;
     },
 
-    /** Answers the same whether or not the address exists. */
-    async resendVerification(email: string): Promise<void> {
+    /**
+     * Answers the same whether or not the address exists. The e-mail is in the language the
+     * request asks for (Accept-Language), else the one the account was created in.
+     */
+    async resendVerification(email: string, lang: MailLang | null = null): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (!user || user.isEmailVerified || user.deletedAt || !user.passwordHash) return;
       const v = newVerificationToken();
-      await db
-        .update(users)
-        .set({ emailVerificationToken: v.hash, emailVerificationExpires: v.expires })
-        .where(eq(users.id, user.id));
-      await sendVerification(user, v.token);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ emailVerificationToken: v.hash, emailVerificationExpires: v.expires })
+          .where(eq(users.id, user.id));
+        await sendVerification(tx, user, v.token, lang ?? mailLang(user.preferredLanguage));
+      });
     },
 
     /**
@@ -252,27 +261,25 @@ export function createAuthService(ctx: AppContext) {
       if (!changesEmail) return updated;
       await emailChangeLimit.consume(user.id, 'Too many e-mail changes. Please try again later.');
       const v = newVerificationToken();
-      const [pending] = await db
-        .update(users)
-        .set({ pendingEmail: input.email, pendingEmailToken: v.hash, pendingEmailExpires: v.expires })
-        .where(eq(users.id, user.id))
-        .returning();
-      // A taken address gets no link (and the answer does not say it is taken).
-      const other = await findUserByEmail(db, input.email);
-      if (!other) {
-        const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(v.token)}`;
-        await mailer.send({
-          to: input.email,
-          subject: 'Confirm your new Bitaqa e-mail address',
-          text: `Hello ${user.firstName},\n\nTo use this address for your Bitaqa account, open this link (valid for 24 hours):\n\n${link}\n\nIf you did not ask for this, ignore this message: nothing changes.\n\nBitaqa, Dubai Silicon Oasis`,
+      const lang = mailLang(updated.preferredLanguage);
+      return db.transaction(async (tx) => {
+        const [pending] = await tx
+          .update(users)
+          .set({ pendingEmail: input.email, pendingEmailToken: v.hash, pendingEmailExpires: v.expires })
+          .where(eq(users.id, user.id))
+          .returning();
+        // A taken address gets no link (and the answer does not say it is taken).
+        const other = await findUserByEmail(tx, input.email);
+        if (!other) {
+          const link = `${config.publicUrl}/confirm-email?token=${encodeURIComponent(v.token)}`;
+          await queueTemplate(tx, { email: input.email, lang }, 'emailChangeConfirm', { name: user.firstName, link });
+        }
+        await queueTemplate(tx, { email: user.email, lang }, 'emailChangeRequested', {
+          name: user.firstName,
+          newEmail: input.email,
         });
-      }
-      await mailer.send({
-        to: user.email,
-        subject: 'A change of your Bitaqa e-mail address was requested',
-        text: `Hello ${user.firstName},\n\nSomeone signed in to your Bitaqa account asked to change its e-mail address to ${input.email}. The change happens only when the link sent to that address is opened.\n\nIf this was not you, change your password now.\n\nBitaqa, Dubai Silicon Oasis`,
+        return pending;
       });
-      return pending;
     },
 
     /** Follows the link sent to the new address: the address becomes the account's, verified. */
@@ -293,23 +300,24 @@ export function createAuthService(ctx: AppContext) {
       }
       const previous = user.email;
       try {
-        const [updated] = await db
-          .update(users)
-          .set({
-            email: user.pendingEmail,
-            isEmailVerified: true,
-            pendingEmail: null,
-            pendingEmailToken: null,
-            pendingEmailExpires: null,
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        await mailer.send({
-          to: previous,
-          subject: 'Your Bitaqa e-mail address was changed',
-          text: `Hello ${user.firstName},\n\nYour Bitaqa account now uses ${updated.email}. If this was not you, contact support right away.\n\nBitaqa, Dubai Silicon Oasis`,
+        return await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({
+              email: user.pendingEmail as string,
+              isEmailVerified: true,
+              pendingEmail: null,
+              pendingEmailToken: null,
+              pendingEmailExpires: null,
+            })
+            .where(eq(users.id, user.id))
+            .returning();
+          await queueTemplate(tx, { email: previous, lang: mailLang(user.preferredLanguage) }, 'emailChanged', {
+            name: user.firstName,
+            newEmail: updated.email,
+          });
+          return updated;
         });
-        return updated;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
         throw err;

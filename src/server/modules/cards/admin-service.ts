@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Card, CardStatusUpdate, PendingApprovals } from '../../../core/schemas/card';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, User } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
@@ -40,49 +41,32 @@ const reviewFields = (c: BusinessCard) => ({
   licenseVerified: c.licenseVerified,
 });
 
-function decisionMail(
-  owner: User,
-  card: BusinessCard,
-  publicUrl: string,
-  revisionRejected: boolean,
-): { subject: string; text: string } {
-  const arabic = owner.preferredLanguage === 'ar';
+/** The owner's e-mail about a review decision, in their language (issue 10), queued in `tx`. */
+async function tellOwner(tx: DbOrTx, card: BusinessCard, publicUrl: string, revisionRejected: boolean) {
+  const owner = await findUserById(tx, card.userId);
+  if (!owner) return;
+  const name = owner.firstName;
   if (revisionRejected) {
-    const reason = card.rejectionReason;
-    const link = `${publicUrl}/edit-card/${card.id}`;
-    return arabic
-      ? {
-          subject: 'لم تتم الموافقة على تعديلات بطاقتك في Bitaqa',
-          text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على تعديلاتك على البطاقة "${card.name}".${reason ? `\n\nالسبب: ${reason}` : ''}\n\nتبقى النسخة المعتمدة من بطاقتك متاحة للجميع. يمكنك التعديل مرة أخرى:\n\n${link}\n\nفريق Bitaqa`,
-        }
-      : {
-          subject: 'Your changes to your Bitaqa card were not approved',
-          text: `Hello ${owner.firstName},\n\nYour changes to the card "${card.name}" were not approved.${reason ? `\n\nReason: ${reason}` : ''}\n\nYour approved card stays public as it was. You can edit it again:\n\n${link}\n\nThe Bitaqa team`,
-        };
+    await notifyUser(tx, owner, 'cardStatus', 'cardRevisionRejected', {
+      name,
+      cardName: card.name,
+      reason: card.rejectionReason,
+      link: `${publicUrl}/edit-card/${card.id}`,
+    });
+  } else if (card.status === 'approved') {
+    await notifyUser(tx, owner, 'cardStatus', 'cardApproved', {
+      name,
+      cardName: card.name,
+      link: `${publicUrl}/cards/${card.id}`,
+    });
+  } else {
+    await notifyUser(tx, owner, 'cardStatus', 'cardRejected', {
+      name,
+      cardName: card.name,
+      reason: card.rejectionReason,
+      link: `${publicUrl}/edit-card/${card.id}`,
+    });
   }
-  if (card.status === 'approved') {
-    const link = `${publicUrl}/cards/${card.id}`;
-    return arabic
-      ? {
-          subject: 'تمت الموافقة على بطاقة أعمالك في Bitaqa',
-          text: `مرحبًا ${owner.firstName}،\n\nتمت الموافقة على بطاقة الأعمال "${card.name}" وأصبحت متاحة للجميع:\n\n${link}\n\nشاركها من صفحتك الشخصية عبر الرابط أو رمز QR أو ملف جهة الاتصال.\n\nفريق Bitaqa`,
-        }
-      : {
-          subject: 'Your Bitaqa business card is approved',
-          text: `Hello ${owner.firstName},\n\nGood news: your business card "${card.name}" has been approved and is now public:\n\n${link}\n\nShare it from your profile with its link, QR code or contact file.\n\nThe Bitaqa team`,
-        };
-  }
-  const edit = `${publicUrl}/edit-card/${card.id}`;
-  const reason = card.rejectionReason;
-  return arabic
-    ? {
-        subject: 'بطاقتك في Bitaqa تحتاج إلى تعديل',
-        text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على بطاقة الأعمال "${card.name}".${reason ? `\n\nالسبب: ${reason}` : ''}\n\nيرجى مراجعتها وإعادة إرسالها بعد التصحيح:\n\n${edit}\n\nفريق Bitaqa`,
-      }
-    : {
-        subject: 'Your Bitaqa business card needs changes',
-        text: `Hello ${owner.firstName},\n\nYour business card "${card.name}" was not approved.${reason ? `\n\nReason: ${reason}` : ''}\n\nPlease review it and resubmit with corrections:\n\n${edit}\n\nThe Bitaqa team`,
-      };
 }
 
 export function createCardAdminService(ctx: AppContext) {
@@ -115,8 +99,8 @@ export function createCardAdminService(ctx: AppContext) {
      * content (issue 11 finding 2). A pending revision of a published card is applied on approval
      * and dropped on rejection, the approved content staying public either way.
      */
-    async setStatus(admin: User, id: string, body: CardStatusUpdate, log: FastifyBaseLogger): Promise<Card> {
-      const decided = await db.transaction(async (tx) => {
+    async setStatus(admin: User, id: string, body: CardStatusUpdate, _log: FastifyBaseLogger): Promise<Card> {
+      await db.transaction(async (tx) => {
         const before = await lockCard(tx, id);
         if (!before) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
         if (!reviewedCurrent(before, body)) {
@@ -153,19 +137,9 @@ export function createCardAdminService(ctx: AppContext) {
           before: { ...reviewFields(before), version: before.version, ...(isRevision ? { revision } : {}) },
           after: { ...reviewFields(after), version: after.version },
         });
-        return { after, isRevision };
+        // Issue 12: the e-mail is written in the decision's transaction (sent after commit).
+        await tellOwner(tx, after, config.publicUrl, isRevision && body.status === 'rejected');
       });
-      const updated = decided.after;
-      const owner = await findUserById(db, updated.userId);
-      const revisionRejected = decided.isRevision && body.status === 'rejected';
-      if (owner)
-        await notifyUser(
-          ctx,
-          log,
-          owner,
-          'cardStatus',
-          decisionMail(owner, updated, config.publicUrl, revisionRejected),
-        );
       return cardFor(id);
     },
 

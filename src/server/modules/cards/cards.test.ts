@@ -378,6 +378,34 @@ describe('admin review', () => {
     expect(body.totals.properties).toBeGreaterThanOrEqual(1);
   });
 
+  it("writes the decision e-mail in the owner's saved language (issue 10): Arabic, right to left", async () => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const saved = await t.inject({
+      method: 'PATCH',
+      url: '/api/auth/preferences',
+      as: owner,
+      payload: { preferredLanguage: 'ar' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const card = await createCard(owner);
+    // The admin works in English; the owner still reads Arabic.
+    const admin = await t.signInAdmin();
+    const res = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${card.id}/status`,
+      as: admin,
+      headers: { 'accept-language': 'en' },
+      payload: { status: 'approved', isPublic: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = t.mailer.lastTo(owner.user.email);
+    expect(mail?.subject).toBe('تمت الموافقة على بطاقة أعمالك في Bitaqa');
+    expect(mail?.text).toContain('تمت الموافقة على بطاقة الأعمال');
+    expect(mail?.text).toContain(`http://bitaqa.test/cards/${card.id}`);
+    expect(mail?.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(mail?.html).toContain(`<a href="http://bitaqa.test/cards/${card.id}" dir="ltr">`);
+  });
+
   it('approves: the card goes public, the owner is e-mailed and the decision audited', async () => {
     const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inquiries, users, type User } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { DbOrTx } from '../../db/client';
 import { notifyUser } from '../../platform/mail/notify';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { findCardById } from '../cards/repository';
@@ -37,7 +38,7 @@ function toInquiry(r: InquiryRow): Inquiry {
 
 const inquiryNotFound = () => notFound('Inquiry not found', 'INQUIRY_NOT_FOUND');
 
-export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
+export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
   const { db } = ctx;
   // Every submission counts, honeypot hits included, so a bot cannot probe past the limit.
   const limiter = ctx.limits.limiter('inquiries', RATE_RULES.inquiries);
@@ -61,15 +62,18 @@ export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
       }
       if (input.website) return false;
 
-      await db.insert(inquiries).values({
-        businessCardId: row.card.id,
-        inquirerName: input.inquirerName,
-        inquirerEmail: input.inquirerEmail,
-        inquirerPhone: input.inquirerPhone || null,
-        inquiryType: input.inquiryType,
-        message: input.message || null,
+      // The lead and its e-mail to the owner commit together (issue 12).
+      await db.transaction(async (tx) => {
+        await tx.insert(inquiries).values({
+          businessCardId: row.card.id,
+          inquirerName: input.inquirerName,
+          inquirerEmail: input.inquirerEmail,
+          inquirerPhone: input.inquirerPhone || null,
+          inquiryType: input.inquiryType,
+          message: input.message || null,
+        });
+        await mailOwner(tx, owner, row.card.name, input);
       });
-      await mailOwner(owner, row.card.name, input);
       return true;
     },
 
@@ -110,24 +114,16 @@ export function createInquiryService(ctx: AppContext, log: FastifyBaseLogger) {
     },
   };
 
-  async function mailOwner(owner: User, cardName: string, input: z.output<typeof inquiryCreateSchema>) {
-    const lines = [
-      `Hello ${owner.firstName},`,
-      '',
-      `${input.inquirerName} sent an inquiry (${input.inquiryType}) from your card "${cardName}":`,
-      '',
-      input.message || '(no message)',
-      '',
-      `E-mail: ${input.inquirerEmail}`,
-      ...(input.inquirerPhone ? [`Phone: ${input.inquirerPhone}`] : []),
-      '',
-      `See all your leads at ${ctx.config.publicUrl}/profile?tab=leads`,
-      '',
-      'Bitaqa, Dubai Silicon Oasis',
-    ];
-    await notifyUser(ctx, log, owner, 'inquiries', {
-      subject: `New inquiry from ${input.inquirerName}`,
-      text: lines.join('\n'),
+  async function mailOwner(tx: DbOrTx, owner: User, cardName: string, input: z.output<typeof inquiryCreateSchema>) {
+    await notifyUser(tx, owner, 'inquiries', 'inquiry', {
+      name: owner.firstName,
+      from: input.inquirerName,
+      type: input.inquiryType,
+      cardName,
+      message: input.message ?? '',
+      email: input.inquirerEmail,
+      phone: input.inquirerPhone || null,
+      link: `${ctx.config.publicUrl}/profile?tab=leads`,
     });
   }
 }

@@ -52,7 +52,7 @@ function clean(input: Partial<PropertyInputParsed>) {
   return out;
 }
 
-export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
+export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) {
   const { db } = ctx;
 
   async function rowOrNotFound(id: string): Promise<PropertyRow> {
@@ -70,42 +70,21 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
     throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
   }
 
-  /** `revisionRejected`: an edit of an approved listing was turned down; the listing stays listed. */
-  async function tellOwner(row: PropertyRow['p'], approved: boolean, revisionRejected = false) {
-    const owner = await findUserById(db, row.userId);
+  /**
+   * The owner's e-mail about a review decision, in their language, queued in the decision's
+   * transaction. `revisionRejected`: an edit of an approved listing was turned down; the
+   * listing stays listed.
+   */
+  async function tellOwner(tx: DbOrTx, row: PropertyRow['p'], approved: boolean, revisionRejected = false) {
+    const owner = await findUserById(tx, row.userId);
     if (!owner) return;
     const link = `${ctx.config.publicUrl}/properties/${row.id}`;
-    const arabic = owner.preferredLanguage === 'ar';
-    const message = revisionRejected
-      ? arabic
-        ? {
-            subject: 'لم تتم الموافقة على تعديلات إعلانك في Bitaqa',
-            text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على تعديلاتك على إعلان "${row.title}".\n\nالسبب: ${row.rejectionReason ?? ''}\n\nيبقى الإعلان المعتمد ظاهرًا كما كان. يمكنك التعديل مرة أخرى:\n\n${link}/edit\n\nفريق Bitaqa`,
-          }
-        : {
-            subject: 'Your changes to your Bitaqa listing were not approved',
-            text: `Hello ${owner.firstName},\n\nYour changes to the listing "${row.title}" were not approved.\n\nReason: ${row.rejectionReason ?? ''}\n\nYour approved listing stays public as it was. You can edit it again:\n\n${link}/edit\n\nThe Bitaqa team`,
-          }
-      : approved
-        ? arabic
-          ? {
-              subject: 'تمت الموافقة على إعلانك في Bitaqa',
-              text: `مرحبًا ${owner.firstName}،\n\nتمت الموافقة على إعلان "${row.title}" وأصبح ظاهرًا للجميع:\n\n${link}\n\nفريق Bitaqa`,
-            }
-          : {
-              subject: 'Your Bitaqa listing is approved',
-              text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" has been approved and is now public:\n\n${link}\n\nThe Bitaqa team`,
-            }
-        : arabic
-          ? {
-              subject: 'إعلانك في Bitaqa يحتاج إلى تعديل',
-              text: `مرحبًا ${owner.firstName}،\n\nلم تتم الموافقة على إعلان "${row.title}".\n\nالسبب: ${row.rejectionReason ?? ''}\n\nعدّله وأعد إرساله:\n\n${link}/edit\n\nفريق Bitaqa`,
-            }
-          : {
-              subject: 'Your Bitaqa listing needs changes',
-              text: `Hello ${owner.firstName},\n\nYour listing "${row.title}" was not approved.\n\nReason: ${row.rejectionReason ?? ''}\n\nEdit it and submit it again:\n\n${link}/edit\n\nThe Bitaqa team`,
-            };
-    await notifyUser(ctx, log, owner, 'cardStatus', message);
+    const params = { name: owner.firstName, title: row.title, reason: row.rejectionReason, link: `${link}/edit` };
+    if (revisionRejected) await notifyUser(tx, owner, 'cardStatus', 'listingRevisionRejected', params);
+    else if (approved)
+      await notifyUser(tx, owner, 'cardStatus', 'listingApproved', { name: owner.firstName, title: row.title, link });
+    else await notifyUser(tx, owner, 'cardStatus', 'listingRejected', params);
+  }
   }
 
   return {
@@ -214,7 +193,7 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
 
     /** Approves the listing, or its pending revision (applied to the live listing); 409 when it changed since review. */
     async approve(admin: User, id: string, reviewed: Reviewed = {}): Promise<Property> {
-      const updated = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const before = await lockForReview(tx, id, reviewed);
         const revision = before.isApproved ? before.pendingRevision : null;
         const [after] = await tx
@@ -236,9 +215,8 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
           before: { ...reviewFields(before), version: before.version, ...(revision ? { revision } : {}) },
           after: { ...reviewFields(after), version: after.version },
         });
-        return { before, after };
+        if (!before.isApproved) await tellOwner(tx, after, true);
       });
-      if (!updated.before.isApproved) await tellOwner(updated.after, true);
       return toProperty(await rowOrNotFound(id), { private: true });
     },
 
@@ -248,7 +226,7 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
      * kept for its owner until their next edit.
      */
     async reject(admin: User, id: string, reason: string, reviewed: Reviewed = {}): Promise<Property> {
-      const { after, revisionOnly } = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const before = await lockForReview(tx, id, reviewed);
         const revisionOnly = before.isApproved && !!before.pendingRevision;
         const [row] = await tx
@@ -268,9 +246,8 @@ export function createPropertyService(ctx: AppContext, log: FastifyBaseLogger) {
           before: { ...reviewFields(before), version: before.version },
           after: { ...reviewFields(row), version: row.version, ...(revisionOnly ? { reason } : {}) },
         });
-        return { after: row, revisionOnly };
+        await tellOwner(tx, row, false, revisionOnly);
       });
-      await tellOwner(after, false, revisionOnly);
       return toProperty(await rowOrNotFound(id), { private: true });
     },
   };

@@ -4,7 +4,7 @@
  * first so a replayed event changes nothing, stores the payment, and sets the user's status.
  */
 import { eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { payments, users, webhookEvents } from '../../db/schema';
 import { writeAudit } from '../audit/log';
 
@@ -31,8 +31,22 @@ export type BillingOutcome =
   | { applied: false }
   | { applied: true; activated: boolean; deactivated: boolean; paymentRecorded: boolean };
 
-export async function applyBillingUpdate(db: Db, u: BillingUpdate): Promise<BillingOutcome> {
+export type AppliedOutcome = Extract<BillingOutcome, { applied: true }>;
+
+/**
+ * `after` runs inside the same transaction once the update applied, e.g. to queue the receipt
+ * e-mail in the outbox (issue 12): the e-mail exists exactly when the change does.
+ */
+export async function applyBillingUpdate(
+  db: Db,
+  u: BillingUpdate,
+  after?: (tx: Tx, outcome: AppliedOutcome) => Promise<void>,
+): Promise<BillingOutcome> {
   return db.transaction(async (tx) => {
+    const done = async (outcome: AppliedOutcome) => {
+      await after?.(tx, outcome);
+      return outcome;
+    };
     const fresh = await tx
       .insert(webhookEvents)
       .values({ id: u.eventId, type: u.eventType })
@@ -61,7 +75,7 @@ export async function applyBillingUpdate(db: Db, u: BillingUpdate): Promise<Bill
       .from(users)
       .where(eq(users.id, u.userId))
       .for('update');
-    if (!before) return { applied: true, activated: false, deactivated: false, paymentRecorded };
+    if (!before) return done({ applied: true, activated: false, deactivated: false, paymentRecorded });
 
     const status = u.state.active ? 'active' : 'inactive';
     const periodEnd = u.state.periodEnd ?? before.periodEnd;
@@ -87,6 +101,6 @@ export async function applyBillingUpdate(db: Db, u: BillingUpdate): Promise<Bill
         after: { subscriptionStatus: status, subscriptionPeriodEnd: periodEnd, event: u.eventType, eventId: u.eventId },
       });
     }
-    return { applied: true, activated, deactivated, paymentRecorded };
+    return done({ applied: true, activated, deactivated, paymentRecorded });
   });
 }

@@ -48,15 +48,15 @@ export async function runSubscriptionMaintenance(
           before: { subscriptionStatus: 'active', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
           after: { subscriptionStatus: 'inactive', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
         });
+        // Queued with the change (issue 12): no lapse without its e-mail, no e-mail twice.
+        await notifyUser(tx, u, 'subscription', 'subscriptionEnded', {
+          name: u.firstName,
+          end: u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : null,
+          link: `${ctx.config.publicUrl}/subscription`,
+        });
       }
       return rows;
     });
-    for (const u of batch) {
-      await notifyUser(ctx, log, u, 'subscription', {
-        subject: 'Your Bitaqa subscription has ended',
-        text: `Hello ${u.firstName},\n\nYour Professional Plan ended on ${u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : 'its period end'}, so your business card is no longer listed in the directory. Renew for AED 100 a year at ${ctx.config.publicUrl}/subscription to bring it back.\n\nBitaqa, Dubai Silicon Oasis`,
-      });
-    }
     lapsed += batch.length;
     if (batch.length < BATCH) break;
   }
@@ -76,18 +76,25 @@ export async function runSubscriptionMaintenance(
         ),
       )
       .limit(BATCH);
-    const batch = await db
-      .update(users)
-      .set({ subscriptionReminderSentAt: now })
-      .where(and(inArray(users.id, due), isNull(users.subscriptionReminderSentAt)))
-      .returning();
-    for (const u of batch) {
-      const end = u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : '';
-      const text = u.stripeSubscriptionId
-        ? `Hello ${u.firstName},\n\nYour Bitaqa Professional Plan renews automatically on ${end} for AED 100. Nothing to do if your card on file is still valid.\n\nBitaqa, Dubai Silicon Oasis`
-        : `Hello ${u.firstName},\n\nYour Bitaqa Professional Plan ends on ${end}. Renew for AED 100 a year at ${ctx.config.publicUrl}/subscription so your card stays in the directory.\n\nBitaqa, Dubai Silicon Oasis`;
-      await notifyUser(ctx, log, u, 'subscription', { subject: `Your Bitaqa subscription ends on ${end}`, text });
-    }
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ subscriptionReminderSentAt: now })
+        .where(and(inArray(users.id, due), isNull(users.subscriptionReminderSentAt)))
+        .returning();
+      for (const u of rows) {
+        const end = u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : '';
+        if (u.stripeSubscriptionId)
+          await notifyUser(tx, u, 'subscription', 'subscriptionRenews', { name: u.firstName, end });
+        else
+          await notifyUser(tx, u, 'subscription', 'subscriptionEnds', {
+            name: u.firstName,
+            end,
+            link: `${ctx.config.publicUrl}/subscription`,
+          });
+      }
+      return rows;
+    });
     reminded += batch.length;
     if (batch.length < BATCH) break;
   }

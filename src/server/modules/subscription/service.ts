@@ -20,7 +20,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { notifyUser } from '../../platform/mail/notify';
 import { paymentProviderFor } from '../../platform/payments';
 import type { Stripe, StripePaymentProvider } from '../../platform/payments/stripe';
-import { applyBillingUpdate, type BillingOutcome } from './billing';
+import type { DbOrTx } from '../../db/client';
+import { type AppliedOutcome, applyBillingUpdate } from './billing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An unpaid test PaymentIntent is reused for a day, like an open Stripe invoice. */
@@ -46,11 +47,19 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
       throw conflict('Already Subscribed: your subscription is already active.', 'ALREADY_SUBSCRIBED');
   }
 
-  async function mailReceipt(user: User, outcome: BillingOutcome, periodEnd: Date | null, amountAed: number) {
-    if (!outcome.applied || !outcome.paymentRecorded) return;
-    await notifyUser(ctx, log, user, 'subscription', {
-      subject: 'Your Bitaqa subscription is active',
-      text: `Hello ${user.firstName},\n\nThank you: we received your payment of AED ${amountAed}. Your Professional Plan is active${periodEnd ? ` until ${formatDate(periodEnd)}` : ''}.\n\nYour card appears in the directory once an administrator has approved it.\n\nBitaqa, Dubai Silicon Oasis`,
+  /** The receipt, queued in the billing transaction (issue 12) in the user's language (issue 10). */
+  async function mailReceipt(
+    tx: DbOrTx,
+    user: User,
+    outcome: AppliedOutcome,
+    periodEnd: Date | null,
+    amountAed: number,
+  ) {
+    if (!outcome.paymentRecorded) return;
+    await notifyUser(tx, user, 'subscription', 'subscriptionActive', {
+      name: user.firstName,
+      amountAed,
+      until: periodEnd ? formatDate(periodEnd) : null,
     });
   }
 
@@ -163,22 +172,25 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
 
       const periodStart = new Date();
       const periodEnd = new Date(periodStart.getTime() + SUBSCRIPTION.periodDays * DAY_MS);
-      const outcome = await applyBillingUpdate(db, {
-        eventId: `test_evt_${payment.providerRef}`,
-        eventType: 'payment_intent.succeeded',
-        userId: user.id,
-        payment: {
-          provider: 'test',
-          providerRef: payment.providerRef,
-          amountAed: payment.amountAed,
-          status: 'succeeded',
-          periodStart,
-          periodEnd,
+      const outcome = await applyBillingUpdate(
+        db,
+        {
+          eventId: `test_evt_${payment.providerRef}`,
+          eventType: 'payment_intent.succeeded',
+          userId: user.id,
+          payment: {
+            provider: 'test',
+            providerRef: payment.providerRef,
+            amountAed: payment.amountAed,
+            status: 'succeeded',
+            periodStart,
+            periodEnd,
+          },
+          state: { active: true, periodEnd },
         },
-        state: { active: true, periodEnd },
-      });
+        (tx, applied) => mailReceipt(tx, user, applied, periodEnd, payment.amountAed),
+      );
       if (!outcome.applied) throw conflict('This payment has already been completed.', 'PAYMENT_ALREADY_CONFIRMED');
-      await mailReceipt(user, outcome, periodEnd, payment.amountAed);
       return { status: 'succeeded' as const, subscriptionStatus: 'active', periodEnd: periodEnd.toISOString() };
     },
 
@@ -227,21 +239,20 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
             }
           : undefined;
       const state = { active: remote?.active ?? false, periodEnd: remote?.periodEnd ?? null };
-      const outcome = await applyBillingUpdate(db, {
-        eventId: event.id,
-        eventType: event.type,
-        userId: user.id,
-        payment,
-        state,
-      });
-      if (outcome.applied && payment?.status === 'succeeded')
-        await mailReceipt(user, outcome, state.periodEnd, payment.amountAed);
-      if (outcome.applied && outcome.deactivated) {
-        await notifyUser(ctx, log, user, 'subscription', {
-          subject: 'Your Bitaqa subscription is no longer active',
-          text: `Hello ${user.firstName},\n\nYour Professional Plan is no longer active${event.type === 'invoice.payment_failed' ? ' because the payment failed' : ''}, so your card is hidden from the directory. Renew at ${ctx.config.publicUrl}/subscription to bring it back.\n\nBitaqa, Dubai Silicon Oasis`,
-        });
-      }
+      const outcome = await applyBillingUpdate(
+        db,
+        { eventId: event.id, eventType: event.type, userId: user.id, payment, state },
+        async (tx, applied) => {
+          if (payment?.status === 'succeeded') await mailReceipt(tx, user, applied, state.periodEnd, payment.amountAed);
+          if (applied.deactivated) {
+            await notifyUser(tx, user, 'subscription', 'subscriptionInactive', {
+              name: user.firstName,
+              paymentFailed: event.type === 'invoice.payment_failed',
+              link: `${ctx.config.publicUrl}/subscription`,
+            });
+          }
+        },
+      );
       return { duplicate: !outcome.applied };
     },
   };

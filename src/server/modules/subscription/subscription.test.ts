@@ -200,6 +200,7 @@ describe('the subscription clock', () => {
     const mailsToThem = () => t.mailer.sent.filter((m) => mine.has(m.to)).length;
 
     await runSubscriptionMaintenance(t.app.ctx, t.app.log);
+    await t.mailer.settle();
     expect((await userRow(ended.user.id)).subscriptionStatus).toBe('inactive');
     expect(t.mailer.lastTo(ended.user.email)?.subject).toBe('Your Bitaqa subscription has ended');
     expect((await userRow(soon.user.id)).subscriptionStatus).toBe('active');
@@ -216,6 +217,7 @@ describe('the subscription clock', () => {
     // A second run mails nobody again.
     expect(mailsToThem()).toBe(2);
     await runSubscriptionMaintenance(t.app.ctx, t.app.log);
+    await t.mailer.settle();
     expect(mailsToThem()).toBe(2);
 
     // The lapsed broker may pay again and gets a fresh year.

@@ -1,6 +1,9 @@
 /**
- * E-mail: SMTP through nodemailer when SMTP_URL is set, otherwise every message is written as
- * an .eml file into DATA_DIR/outbox (issue 2), so sign-up works offline.
+ * E-mail transport: SMTP through nodemailer when SMTP_URL is set, otherwise every message is
+ * written as an .eml file into DATA_DIR/outbox (issue 2), so sign-up works offline.
+ *
+ * Nothing calls this from a request: services write to the outbox table (./outbox.ts) in their
+ * transaction and the outbox worker hands each message to this transport (issue 12).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Stable Message-ID (the outbox row's), so a receiving server can drop a repeated delivery. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -20,14 +25,19 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
 }
 
+/** SMTP waits: shorter than the outbox lease, so a send never outlives its claim. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  /** Links of offline mail go to the log in development only: they carry sign-in secrets. */
+  logLinks: boolean;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport(opts.smtpUrl, SMTP_TIMEOUTS);
     return {
       kind: 'smtp',
       async send(m) {
@@ -43,9 +53,15 @@ export function createMailer(opts: {
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${crypto.randomBytes(3).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      const links = m.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.log.info({ to: m.to, subject: m.subject, file, links }, 'e-mail written to outbox');
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
+      if (opts.logLinks) {
+        const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+        opts.log.info({ to: m.to, subject: m.subject, file, links }, 'e-mail written to outbox');
+      } else {
+        opts.log.info({ file }, 'e-mail written to outbox');
+      }
     },
   };
 }

@@ -1,27 +1,24 @@
 /**
- * Mail to a user that respects their notification preferences (issue 6 Settings). Every
- * product e-mail except security mail (verification, password) goes through here.
- * A failed send is logged and never fails the request that caused it.
+ * Mail to a user that respects their notification preferences (issue 6 Settings), in their
+ * saved language (issue 10). Every product e-mail except security mail (verification,
+ * password, e-mail change) goes through here. The e-mail is written to the outbox with `db`,
+ * which should be the transaction of the change that causes it (issue 12).
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { NotificationPrefs, User } from '../../db/schema';
+import { queueTemplate } from './outbox';
+import { type MailKind, type MailParams, mailLang } from './templates';
 
 export type NotificationKind = keyof NotificationPrefs;
 
-export async function notifyUser(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  user: Pick<User, 'email' | 'notificationPrefs' | 'deletedAt'>,
-  kind: NotificationKind,
-  message: { subject: string; text: string },
+export async function notifyUser<K extends MailKind>(
+  db: DbOrTx,
+  user: Pick<User, 'email' | 'notificationPrefs' | 'deletedAt' | 'preferredLanguage'>,
+  pref: NotificationKind,
+  kind: K,
+  params: MailParams<K>,
 ): Promise<boolean> {
-  if (user.deletedAt || user.notificationPrefs?.[kind] === false) return false;
-  try {
-    await ctx.mailer.send({ to: user.email, ...message });
-    return true;
-  } catch (err) {
-    log.warn({ err, kind }, 'notification e-mail failed');
-    return false;
-  }
+  if (user.deletedAt || user.notificationPrefs?.[pref] === false) return false;
+  await queueTemplate(db, { email: user.email, lang: mailLang(user.preferredLanguage) }, kind, params);
+  return true;
 }
