@@ -58,11 +58,22 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
+/**
+ * The language the user is reading, on every request (issue 10): the server writes e-mails
+ * caused by a signed-out request (sign-up, a new verification link) in it.
+ */
+function languageHeader(): Record<string, string> {
+  return i18n.language === 'ar' || i18n.language === 'en' ? { 'Accept-Language': i18n.language } : {};
+}
+
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+    headers: {
+      ...languageHeader(),
+      ...(data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
     credentials: 'include',
   });
@@ -93,7 +104,7 @@ type On401 = 'returnNull' | 'throw';
 /** Default reads: GET of the query key segments joined by slashes (spec §7). */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', headers: languageHeader() });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;
