@@ -94,3 +94,22 @@ test('the language toggle switches to Arabic, right to left', async ({ page }) =
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('عن بطاقة');
 });
+
+test('a sign-up done in Arabic sends the verification e-mail in Arabic (issue 10)', async ({ page }) => {
+  const email = uniqueEmail('arabic');
+  await page.addInitScript(() => window.localStorage.setItem('bitaqa.lang', 'ar'));
+  await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('الاسم الأول').fill('نورة');
+  await page.getByLabel('اسم العائلة').fill('الشامسي');
+  await page.getByLabel('البريد الإلكتروني').fill(email);
+  await page.getByLabel('رقم الهاتف').fill('50 765 4321');
+  await page.getByLabel('كلمة المرور').first().fill('noura-pass-1');
+  await page.getByLabel('تأكيد كلمة المرور').fill('noura-pass-1');
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const mail = await latestMailTo(email, 'verify-email?token=');
+  expect(mail).toContain('أهلًا بك في Bitaqa');
+  expect(mail).toContain('dir="rtl"');
+  expect(linkIn(mail, '/verify-email?token=')).toMatch(/\/verify-email\?token=[\w-]+$/);
+});

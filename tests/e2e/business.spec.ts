@@ -114,7 +114,7 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   await form.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(form.getByText('Inquiry sent')).toBeVisible();
   await visitorContext.close();
-  expect(await latestMailTo(email)).toContain('sent an inquiry (buying) from your card');
+  expect(await latestMailTo(email, 'sent an inquiry')).toContain('sent an inquiry (buying) from your card');
 
   // The broker sees it in Leads, marks it contacted and exports it for their CRM.
   await page.goto('/profile?tab=leads');

@@ -121,7 +121,7 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Business card status updated.');
   await expect(admin.getByTestId('pending-card').filter({ hasText: 'Layla Haddad' })).toHaveCount(0);
-  const mail = await latestMailTo(broker.email);
+  const mail = await latestMailTo(broker.email, `/cards/${card.id}`);
   expect(mail).toContain(`/cards/${card.id}`);
 
   // A signed-out visitor opens the public card.

@@ -15,26 +15,44 @@ export const DEMO = {
   investor: 'carlos.mendez@demo.bitaqa.ae',
 } as const;
 
-/** The newest .eml in the outbox addressed to `to`, decoded enough to find links. */
-export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest .eml in the outbox addressed to `to` (and containing `containing`, when given),
+ * decoded enough to find links. E-mail leaves through the server's outbox after the request
+ * answered (issue 12), so this waits for the file to appear; pass `containing` when the address
+ * already has older mail (a verification e-mail before an approval).
+ */
+export async function latestMailTo(to: string, containing?: string, timeoutMs = 15_000): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(dir)) {
-      const files = fs.readdirSync(dir).sort().reverse();
+      const files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse();
       for (const f of files) {
         const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-        if (raw.includes(`To: ${to}`)) return decodeMail(raw);
+        if (!raw.includes(`To: ${to}`)) continue;
+        const mail = decodeMail(raw);
+        if (!containing || mail.includes(containing)) return mail;
       }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no mail to ${to} in ${dir}`);
+  throw new Error(`no mail to ${to}${containing ? ` containing "${containing}"` : ''} in ${dir}`);
 }
 
 function decodeMail(raw: string): string {
   // Undo quoted-printable soft breaks and escapes so links are whole.
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+  // Parts in base64 (nodemailer's choice for Arabic text) are appended decoded.
+  const decoded: string[] = [];
+  for (const m of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g))
+    decoded.push(Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [qp, ...decoded].join('\n');
 }
 
 export function linkIn(mail: string, pathPrefix: string): string {
