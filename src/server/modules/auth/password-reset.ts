@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { deleteUserSessions } from '../../platform/session-store';
 import { findUserByEmail } from '../users/repository';
 import { hashPassword, requireStrongPassword } from './passwords';
-import { sendPasswordResetMail } from './reset-mail';
+import { queuePasswordResetMail } from './reset-mail';
 import { sha256 } from './service';
 
 /** Whether an account may reset its password by e-mail (the admin signs in by username only). */
@@ -29,12 +29,14 @@ export function createPasswordResetService(ctx: AppContext, log: { warn: (o: obj
 
   async function issueAndMail(user: User): Promise<void> {
     const token = crypto.randomBytes(32).toString('base64url');
-    await db.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(ctx.now().getTime() + LIMITS.passwordResetTtlMs),
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(ctx.now().getTime() + LIMITS.passwordResetTtlMs),
+      });
+      await queuePasswordResetMail(tx, ctx.config.publicUrl, user, token);
     });
-    await sendPasswordResetMail(ctx, user, token);
   }
 
   return {

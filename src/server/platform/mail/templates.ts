@@ -223,6 +223,28 @@ const TEMPLATES = {
       ],
     }),
   }),
+  passwordReset: template<{ name: string; link: string }>({
+    en: (p) => ({
+      subject: 'Reset your Bitaqa password',
+      body: [
+        `Hello ${p.name},`,
+        'Someone (hopefully you) asked to reset the password of your Bitaqa account. Open this link to choose a new password. It is valid for one hour and works once:',
+        p.link,
+        'If you did not ask for this, ignore this message: your password stays the same.',
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: 'إعادة تعيين كلمة مرور بطاقة',
+      body: [
+        `مرحباً ${p.name}،`,
+        'طلب أحدهم (ونأمل أن تكون أنت) إعادة تعيين كلمة مرور حسابك في بطاقة. افتح هذا الرابط لاختيار كلمة مرور جديدة. الرابط صالح لمدة ساعة واحدة ويعمل مرة واحدة فقط:',
+        p.link,
+        'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+        'بطاقة، واحة دبي للسيليكون',
+      ],
+    }),
+  }),
   cardApproved: template<{ name: string; cardName: string; link: string }>({
     en: (p) => ({
       subject: 'Your Bitaqa business card is approved',
