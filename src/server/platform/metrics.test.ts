@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app';
 
-describe('GET /metrics', () => {
+describe('GET /metrics', { timeout: 180_000 }, () => {
   it('serves per-route latency, connections and outbox depth to a local scraper only', async () => {
     const t = await createTestApp();
     const user = await t.signUp();
@@ -63,7 +63,7 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('request ids', () => {
+describe('request ids', { timeout: 180_000 }, () => {
   it('every log line written during a request carries its id, also from loggers that are not the request’s', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({

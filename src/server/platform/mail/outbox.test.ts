@@ -70,7 +70,7 @@ async function startSmtp() {
 
 const silent = { info() {}, warn() {}, error() {} };
 
-describe('SMTP down for a while', () => {
+describe('SMTP down for a while', { timeout: 180_000 }, () => {
   it('the requests succeed at once, and every e-mail arrives exactly once when the server is back', async () => {
     const smtp = await startSmtp();
     afterAll(() => smtp.close());
@@ -123,7 +123,7 @@ describe('SMTP down for a while', () => {
   });
 });
 
-describe('the outbox table', () => {
+describe('the outbox table', { timeout: 180_000 }, () => {
   const opened: Database[] = [];
   afterAll(async () => {
     for (const d of opened.reverse()) await d.close();
