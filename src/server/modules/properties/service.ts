@@ -85,7 +85,6 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       await notifyUser(tx, owner, 'cardStatus', 'listingApproved', { name: owner.firstName, title: row.title, link });
     else await notifyUser(tx, owner, 'cardStatus', 'listingRejected', params);
   }
-  }
 
   return {
     /** Approved listings to anyone; pending or rejected ones to their owner and admins. */
