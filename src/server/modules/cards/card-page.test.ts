@@ -106,7 +106,7 @@ describe('the public card page', () => {
       '@type': 'Person',
       name: 'Omar $& Partners',
       jobTitle: 'Off-Plan Property Specialist',
-      telephone: '+971 50 123 4567',
+      telephone: '+971501234567',
       email: 'layla@marinahomes.ae',
       url: `http://bitaqa.test/cards/${card.id}`,
       worksFor: { '@type': 'Organization', name: "Dubai $' Homes" },

@@ -418,7 +418,7 @@ describe('listing a property', () => {
     expect(page.json()).toMatchObject({
       title: listing().title,
       rejectionReason: null,
-      contact: { phone: '+971 501234567' },
+      contact: { phone: '+971 50 123 4567' },
     });
 
     // An edit waits for review while the approved listing stays listed (issue 11 finding 2).
