@@ -39,6 +39,17 @@ export const SERVICE_LIMITS = { nameMax: 200, featuresMax: 10, featureMax: 80, p
 const optionalText = (max: number, label: string) =>
   text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
 
+/** A service's feature list, the same rules in either language. */
+const featureList = z
+  .array(
+    text()
+      .trim()
+      .min(1)
+      .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
+  )
+  .max(SERVICE_LIMITS.featuresMax, `At most ${SERVICE_LIMITS.featuresMax} features`)
+  .optional();
+
 /**
  * The Arabic text of an entry beside its English (issue 10: platform content in both languages).
  * Every field is optional: what is missing shows in English.
@@ -47,15 +58,7 @@ export const serviceTranslationSchema = z.object({
   name: optionalText(SERVICE_LIMITS.nameMax, 'Arabic service name'),
   provider: optionalText(SERVICE_LIMITS.nameMax, 'Arabic provider name'),
   description: optionalText(LIMITS.longTextMax, 'Arabic description'),
-  features: z
-    .array(
-      text()
-        .trim()
-        .min(1)
-        .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
-    )
-    .max(SERVICE_LIMITS.featuresMax, `At most ${SERVICE_LIMITS.featuresMax} features`)
-    .optional(),
+  features: featureList,
   priceLabel: optionalText(100, 'Arabic price'),
 });
 export const serviceTranslationsSchema = z.object({ ar: serviceTranslationSchema.optional() });
@@ -77,15 +80,7 @@ export const serviceInputSchema = z.object({
     .trim()
     .min(10, 'Description must be at least 10 characters')
     .max(LIMITS.longTextMax, `Description must be at most ${LIMITS.longTextMax} characters`),
-  features: z
-    .array(
-      text()
-        .trim()
-        .min(1)
-        .max(SERVICE_LIMITS.featureMax, `Each feature must be at most ${SERVICE_LIMITS.featureMax} characters`),
-    )
-    .max(SERVICE_LIMITS.featuresMax, `At most ${SERVICE_LIMITS.featuresMax} features`)
-    .optional(),
+  features: featureList,
   priceLabel: optionalText(100, 'Price'),
   priceTier: z.enum(SERVICE_PRICE_TIERS, { error: 'Please choose a price range' }).nullable().optional(),
   city: optionalText(100, 'City'),
