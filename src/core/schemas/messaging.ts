@@ -10,6 +10,9 @@ import { MESSAGING_PAGE } from '../messaging-limits';
 
 export { MESSAGING_PAGE, WS_CLOSE } from '../messaging-limits';
 
+/** A position in the conversation list: the activity time in microseconds since 1970, and the id. */
+const CONVERSATION_CURSOR = /^\d{1,19}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const messageContentField = text({ error: 'Message cannot be empty' })
   .trim()
   .min(1, 'Message cannot be empty')
@@ -41,7 +44,17 @@ export const conversationsQuerySchema = z.object({
     .max(MESSAGING_PAGE.conversationsMax)
     .default(MESSAGING_PAGE.conversationsDefault),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Keyset paging (issue 13): the `cursor` of the last conversation the client holds; the page
+   * is the conversations after it. Without it the first page (or `offset`, kept for old clients).
+   */
+  after: text().regex(CONVERSATION_CURSOR, 'Not a valid cursor').optional(),
 });
+export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
+
+/** POST /api/conversations/{id}/read: read up to this message (the newest one shown), not later ones. */
+export const markReadSchema = z.object({ upTo: text().uuid('Not a valid message id').optional() }).nullish();
+export type MarkReadInput = z.infer<typeof markReadSchema>;
 
 /** A participant or sender as views show it. A deleted account shows as "Deleted user". */
 export const participantSchema = z.object({
@@ -82,6 +95,8 @@ export const conversationSchema = z.object({
   unreadCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** This conversation's place in the caller's list: pass it as `after` for the next page. */
+  cursor: z.string(),
 });
 export type ConversationView = z.infer<typeof conversationSchema>;
 

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -339,6 +340,35 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * Each participant's view of a conversation (issue 13): the list's order and the unread count
+ * are read from here, O(page) however many conversations a user has. Triggers keep it in step,
+ * in the same statement as the conversation, the message or the read receipt (migration
+ * 0012_conversation_members; docs/decisions/010-conversation-members.md).
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Time of the newest message; null until the first one. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** The list's order: the newest message's time, or the conversation's creation. */
+    activityAt: timestamp('activity_at', { withTimezone: true }).notNull(),
+    /** Messages from the other participant this member has not read. */
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_list_idx').on(t.userId, t.activityAt.desc(), t.conversationId.desc()),
+    index('conversation_members_unread_idx').on(t.userId, t.unreadCount).where(sql`${t.unreadCount} > 0`),
+  ],
+);
+
 export const inquiries = pgTable(
   'inquiries',
   {
@@ -490,5 +520,6 @@ export type Property = typeof properties.$inferSelect;
 export type BusinessService = typeof businessServices.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type ConversationMember = typeof conversationMembers.$inferSelect;
 export type Inquiry = typeof inquiries.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;

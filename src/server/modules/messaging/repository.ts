@@ -1,10 +1,10 @@
 /** SQL of conversations and messages (issue 5). Every function takes a database or a transaction. */
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core/query-builders/select.types';
 import type { ConversationView, MessageView, Participant } from '../../../core/schemas/messaging';
 import type { DbOrTx } from '../../db/client';
-import { type Conversation, conversations, type Message, messages, users } from '../../db/schema';
+import { type Conversation, conversationMembers, conversations, type Message, messages, users } from '../../db/schema';
 
 /** The user columns a participant or sender needs. */
 function participantColumns(u: typeof users | BuildAliasTable<typeof users, string>) {
@@ -65,34 +65,63 @@ export function toMessageView(m: Message, sender: ParticipantRow): MessageView {
 const isParticipant = (userId: string) =>
   or(eq(conversations.participant1Id, userId), eq(conversations.participant2Id, userId));
 
+/** A page of the caller's list: after a cursor (keyset), at an offset (older clients), or one id. */
+export interface ConversationPage {
+  limit: number;
+  offset?: number;
+  /** `cursor` of the last conversation the client holds. */
+  after?: string;
+  /** Only this conversation (GET /api/conversations/{id}). */
+  id?: string;
+}
+
+/** The microseconds and id of a cursor (the schema checked its form). */
+function parseCursor(cursor: string): { micros: string; id: string } {
+  const [micros, id] = cursor.split('_');
+  return { micros, id };
+}
+
+/**
+ * The caller's conversations in list order, from their member rows (issue 13): the index
+ * conversation_members_list_idx (user_id, activity_at desc, conversation_id desc) hands out the
+ * page in order and stops after it, however many conversations the user has.
+ */
+export function conversationPageQuery(db: DbOrTx, userId: string, page: ConversationPage) {
+  const m = conversationMembers;
+  const after = page.after ? parseCursor(page.after) : undefined;
+  return db
+    .select({
+      id: m.conversationId,
+      activityAt: m.activityAt,
+      unreadCount: m.unreadCount,
+      cursor:
+        sql<string>`(extract(epoch from ${m.activityAt}) * 1000000)::bigint::text || '_' || ${m.conversationId}::text`.as(
+          'cursor',
+        ),
+    })
+    .from(m)
+    .where(
+      and(
+        eq(m.userId, userId),
+        page.id ? eq(m.conversationId, page.id) : undefined,
+        after
+          ? sql`(${m.activityAt}, ${m.conversationId}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${m.activityAt} desc nulls last`, sql`${m.conversationId} desc nulls last`)
+    .limit(page.limit)
+    .offset(after ? 0 : (page.offset ?? 0));
+}
+
 /**
  * The caller's conversations, most recent activity first, each with both participants, the
- * last message and the caller's unread count, in one statement: the page of conversations is
- * chosen first, then two lateral subqueries run for those rows only (the last message by
- * messages_conversation_idx, the unread count by the partial messages_unread_idx).
+ * last message and the caller's unread count, in one statement: the page of member rows is
+ * chosen first, then the conversation, the users and the last message (messages_conversation_idx)
+ * are looked up for those rows only.
  */
-export async function listConversations(
-  db: DbOrTx,
-  userId: string,
-  page: { limit: number; offset: number; id?: string },
-): Promise<ConversationView[]> {
-  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-  const chosen = db
-    .select({
-      id: conversations.id,
-      participant1Id: conversations.participant1Id,
-      participant2Id: conversations.participant2Id,
-      lastMessageAt: conversations.lastMessageAt,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      activity: activity.as('activity'),
-    })
-    .from(conversations)
-    .where(and(isParticipant(userId), page.id ? eq(conversations.id, page.id) : undefined))
-    .orderBy(desc(activity), desc(conversations.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('chosen');
+export function conversationListQuery(db: DbOrTx, userId: string, page: ConversationPage) {
+  const chosen = conversationPageQuery(db, userId, page).as('chosen');
   const p1 = alias(users, 'p1');
   const p2 = alias(users, 'p2');
   const last = db
@@ -107,48 +136,58 @@ export async function listConversations(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(1)
     .as('last_message');
-  const unread = db
-    .select({ count: sql<number>`count(*)::int`.as('unread_count') })
-    .from(messages)
-    .where(and(eq(messages.conversationId, chosen.id), ne(messages.senderId, userId), eq(messages.isRead, false)))
-    .as('unread');
-  const rows = await db
+  return db
     .select({
       c: {
-        id: chosen.id,
-        participant1Id: chosen.participant1Id,
-        participant2Id: chosen.participant2Id,
-        lastMessageAt: chosen.lastMessageAt,
-        createdAt: chosen.createdAt,
-        updatedAt: chosen.updatedAt,
+        id: conversations.id,
+        participant1Id: conversations.participant1Id,
+        participant2Id: conversations.participant2Id,
+        lastMessageAt: conversations.lastMessageAt,
+        createdAt: conversations.createdAt,
+        updatedAt: conversations.updatedAt,
       },
+      cursor: chosen.cursor,
+      unreadCount: chosen.unreadCount,
       p1: participantColumns(p1),
       p2: participantColumns(p2),
       last: { id: last.id, content: last.content, senderId: last.senderId, createdAt: last.createdAt },
-      unreadCount: unread.count,
     })
     .from(chosen)
-    .innerJoin(p1, eq(p1.id, chosen.participant1Id))
-    .innerJoin(p2, eq(p2.id, chosen.participant2Id))
+    .innerJoin(conversations, eq(conversations.id, chosen.id))
+    .innerJoin(p1, eq(p1.id, conversations.participant1Id))
+    .innerJoin(p2, eq(p2.id, conversations.participant2Id))
     .leftJoinLateral(last, sql`true`)
-    .leftJoinLateral(unread, sql`true`)
-    .orderBy(desc(chosen.activity), desc(chosen.id));
+    .orderBy(sql`${chosen.activityAt} desc`, sql`${chosen.id} desc`);
+}
+
+export async function listConversations(
+  db: DbOrTx,
+  userId: string,
+  page: ConversationPage,
+): Promise<ConversationView[]> {
+  const rows = await conversationListQuery(db, userId, page);
   const iso = (d: Date | string) => new Date(d).toISOString();
-  return rows.map(({ c, p1: a, p2: b, last: m, unreadCount }) => ({
-    id: c.id,
-    participant1Id: c.participant1Id,
-    participant2Id: c.participant2Id,
-    participant1: toParticipant(a),
-    participant2: toParticipant(b),
-    lastMessageAt: c.lastMessageAt ? iso(c.lastMessageAt) : null,
-    lastMessage:
-      m?.id && m.content !== null && m.senderId && m.createdAt
-        ? { id: m.id, content: m.content, senderId: m.senderId, createdAt: iso(m.createdAt) }
-        : null,
-    unreadCount: unreadCount ?? 0,
-    createdAt: iso(c.createdAt),
-    updatedAt: iso(c.updatedAt),
-  }));
+  return rows.map(({ c, p1: a, p2: b, last: lm, unreadCount, cursor }) => {
+    // Messages written around the service (bulk loads) may leave conversations.last_message_at
+    // behind; the last message itself is the truth.
+    const lastAt = lm?.createdAt ? iso(lm.createdAt) : c.lastMessageAt ? iso(c.lastMessageAt) : null;
+    return {
+      id: c.id,
+      participant1Id: c.participant1Id,
+      participant2Id: c.participant2Id,
+      participant1: toParticipant(a),
+      participant2: toParticipant(b),
+      lastMessageAt: c.lastMessageAt ? iso(c.lastMessageAt) : lastAt,
+      lastMessage:
+        lm?.id && lm.content !== null && lm.senderId && lm.createdAt
+          ? { id: lm.id, content: lm.content, senderId: lm.senderId, createdAt: iso(lm.createdAt) }
+          : null,
+      unreadCount: unreadCount ?? 0,
+      createdAt: iso(c.createdAt),
+      updatedAt: iso(c.updatedAt),
+      cursor,
+    };
+  });
 }
 
 /** The conversation if the user takes part in it (anyone else gets undefined, hence 404). */
@@ -258,25 +297,57 @@ export async function insertMessage(
   return message;
 }
 
-/** Marks the other side's messages in the conversation read; answers how many changed. */
-export async function markConversationRead(db: DbOrTx, conversationId: string, readerId: string): Promise<number> {
+/**
+ * Marks the other side's unread messages in the conversation read, up to and including
+ * `upToId` when given (issue 13: a message that arrived after the one the reader saw stays
+ * unread). The member row's count follows in the same statement (trigger). Answers how many
+ * changed, or null when `upToId` is not a message of this conversation.
+ */
+export async function markConversationRead(
+  db: DbOrTx,
+  conversationId: string,
+  readerId: string,
+  upToId?: string,
+): Promise<number | null> {
+  if (upToId) {
+    const [target] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, upToId), eq(messages.conversationId, conversationId)))
+      .limit(1);
+    if (!target) return null;
+  }
+  const upTo = upToId
+    ? sql`(${messages.createdAt}, ${messages.id}) <= (select u.created_at, u.id from messages u where u.id = ${upToId})`
+    : undefined;
   const rows = await db
     .update(messages)
     .set({ isRead: true })
     .where(
-      and(eq(messages.conversationId, conversationId), ne(messages.senderId, readerId), eq(messages.isRead, false)),
+      and(
+        eq(messages.conversationId, conversationId),
+        ne(messages.senderId, readerId),
+        eq(messages.isRead, false),
+        upTo,
+      ),
     )
     .returning({ id: messages.id });
   return rows.length;
 }
 
-/** Unread messages addressed to the user across all their conversations. */
+/**
+ * Unread messages addressed to the user across all their conversations: a sum over the member
+ * rows that have any (the partial conversation_members_unread_idx), not a scan of messages.
+ */
+export function countUnreadQuery(db: DbOrTx, userId: string) {
+  const m = conversationMembers;
+  return db
+    .select({ count: sql<number>`coalesce(sum(${m.unreadCount}), 0)::int` })
+    .from(m)
+    .where(and(eq(m.userId, userId), gt(m.unreadCount, 0)));
+}
+
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(isParticipant(userId), ne(messages.senderId, userId), eq(messages.isRead, false)))
-    .limit(1);
+  const [row] = await countUnreadQuery(db, userId);
   return row?.count ?? 0;
 }

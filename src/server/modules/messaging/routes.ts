@@ -9,6 +9,7 @@ import {
   conversationSchema,
   conversationsQuerySchema,
   markReadResultSchema,
+  markReadSchema,
   messageSchema,
   messagesQuerySchema,
   sendMessageSchema,
@@ -51,6 +52,15 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/conversations/:id',
+    {
+      onRequest: requireUser,
+      schema: { params: uuidParam, response: { 200: conversationSchema } },
+    },
+    async (request) => messaging.get(userOf(request), request.params.id),
+  );
+
+  app.get(
     '/conversations/:id/messages',
     {
       onRequest: requireUser,
@@ -61,8 +71,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/conversations/:id/read',
-    { onRequest: requireUser, schema: { params: uuidParam, response: { 200: markReadResultSchema } } },
-    async (request) => ({ marked: await messaging.markRead(userOf(request), request.params.id) }),
+    {
+      onRequest: requireUser,
+      schema: { params: uuidParam, body: markReadSchema, response: { 200: markReadResultSchema } },
+    },
+    async (request) => ({ marked: await messaging.markRead(userOf(request), request.params.id, request.body?.upTo) }),
   );
 
   app.post(

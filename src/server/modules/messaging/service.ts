@@ -3,6 +3,7 @@
  * one conversation per pair, and every new message or read receipt goes out on the live socket.
  */
 import type {
+  ConversationsQuery,
   ConversationView,
   MessagesQuery,
   MessageView,
@@ -44,14 +45,19 @@ export function createMessagingService(ctx: AppContext, realtime: Realtime) {
   }
 
   async function view(user: User, conversationId: string): Promise<ConversationView> {
-    const [row] = await repo.listConversations(db, user.id, { id: conversationId, limit: 1, offset: 0 });
+    const [row] = await repo.listConversations(db, user.id, { id: conversationId, limit: 1 });
     if (!row) throw conversationNotFound();
     return row;
   }
 
   return {
-    list(user: User, page: { limit: number; offset: number }): Promise<ConversationView[]> {
+    list(user: User, page: ConversationsQuery): Promise<ConversationView[]> {
       return repo.listConversations(db, user.id, page);
+    },
+
+    /** One conversation of the caller's, wherever it sits in their list; anyone else gets 404. */
+    get(user: User, conversationId: string): Promise<ConversationView> {
+      return view(user, conversationId);
     },
 
     /**
@@ -103,10 +109,18 @@ export function createMessagingService(ctx: AppContext, realtime: Realtime) {
       return view;
     },
 
-    /** Marks the other side's messages read; the reader's other tabs and the sender hear of it. */
-    async markRead(user: User, conversationId: string): Promise<number> {
+    /**
+     * Marks the other side's messages read, up to `upTo` when given (the newest message the
+     * reader was shown); the reader's other tabs and the sender hear of it.
+     */
+    async markRead(user: User, conversationId: string, upTo?: string): Promise<number> {
       const conversation = await participantConversation(user, conversationId);
-      const marked = await repo.markConversationRead(db, conversationId, user.id);
+      const marked = await repo.markConversationRead(db, conversationId, user.id, upTo);
+      if (marked === null) {
+        throw badRequest('This message is not part of the conversation.', 'VALIDATION_FAILED', {
+          errors: { upTo: 'This message is not part of the conversation.' },
+        });
+      }
       if (marked > 0) {
         await realtime.publish({
           kind: 'messages_read',
