@@ -33,13 +33,13 @@ const ICONS: Record<ShareTarget, ReactNode> = {
   telegram: <Send className="h-4 w-4 rtl-flip" aria-hidden="true" />,
   email: <Mail className="h-4 w-4" aria-hidden="true" />,
 };
-const TARGET_LABELS: Record<ShareTarget, string> = {
+/** Brand names stay as they are in every language; "E-mail" is a word and is translated. */
+const BRAND_LABELS: Record<Exclude<ShareTarget, 'email'>, string> = {
   whatsapp: 'WhatsApp',
   facebook: 'Facebook',
   twitter: 'Twitter',
   linkedin: 'LinkedIn',
   telegram: 'Telegram',
-  email: 'Email',
 };
 
 /** The share dialog of spec §2 for an approved card. */
@@ -166,7 +166,7 @@ export function ShareDialog({
                   }
                 >
                   {ICONS[target]}
-                  {TARGET_LABELS[target]}
+                  {target === 'email' ? t('public.email') : BRAND_LABELS[target]}
                 </Button>
               ))}
             </div>
