@@ -23,7 +23,7 @@ import {
   USER_ROLES,
 } from '../enums';
 import { LIMITS } from '../limits';
-import { emailField, httpUrl, optionalHttpUrl, text } from './common';
+import { emailField, optionalHttpUrl, text } from './common';
 
 /** A user may hold a few cards (one per role or company), not an unbounded number. */
 export const MAX_CARDS_PER_USER = 10;

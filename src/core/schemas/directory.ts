@@ -4,33 +4,13 @@
  */
 import { z } from 'zod';
 import { cardSchema } from './card';
-import {
-  BROKER_SPECIALIZATIONS,
-  DEVELOPER_PROJECT_TYPES,
-  DIRECTORY_ROLE_FILTERS,
-  LANGUAGES,
-  LOAN_SPECIALIZATIONS,
-  NATIONALITIES,
-  UAE_BANKS,
-  USER_ROLES,
-} from '../enums';
+import { DIRECTORY_ROLES, DIRECTORY_SORTS, SPECIALIZATIONS } from '../filter-options';
+import { LANGUAGES, NATIONALITIES, UAE_BANKS, USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
 import { emirateFromName } from '../places';
 import { pagination, text } from './common';
 
-export const SPECIALIZATIONS = [
-  ...BROKER_SPECIALIZATIONS,
-  ...LOAN_SPECIALIZATIONS,
-  ...DEVELOPER_PROJECT_TYPES,
-] as const;
-
-export const DIRECTORY_ROLES = Object.keys(DIRECTORY_ROLE_FILTERS) as [
-  keyof typeof DIRECTORY_ROLE_FILTERS,
-  ...(keyof typeof DIRECTORY_ROLE_FILTERS)[],
-];
-
-export const DIRECTORY_SORTS = ['newest', 'name', 'role', 'location'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export { DIRECTORY_ROLES, DIRECTORY_SORTS, type DirectorySort, SPECIALIZATIONS } from '../filter-options';
 
 export const SEARCH_TEXT_MAX = 200;
 

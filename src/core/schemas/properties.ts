@@ -4,27 +4,13 @@
  */
 import { z } from 'zod';
 import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
+import { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
 import { pagination, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
-/** Prices are whole dirhams; the column is a 32-bit integer. */
-export const PRICE_MAX = 2_000_000_000;
-export const PROPERTY_LIMITS = {
-  titleMin: 5,
-  titleMax: 200,
-  roomsMax: 50,
-  areaMax: 1_000_000,
-  featuresMax: 20,
-  featureMax: 60,
-  photosMax: 12,
-  permitMax: 40,
-  rejectReasonMax: 1000,
-} as const;
-
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'area'] as const;
-export type PropertySort = (typeof PROPERTY_SORTS)[number];
+export { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS, type PropertySort } from '../filter-options';
 
 const priceParam = (label: string) =>
   z.preprocess(

@@ -1,30 +1,14 @@
 /** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
 import { z } from 'zod';
 import { text } from './common';
+import { SEARCH_FILTER_KEYS } from '../filter-options';
 import { LANGUAGES, NATIONALITIES, PROPERTY_TYPES, UAE_BANKS } from '../enums';
 import { EMIRATE_NAME_LIST } from '../places';
 import { SEARCH_QUERY_MAX } from '../search/parse';
 import { DIRECTORY_ROLES, directoryCardSchema, SPECIALIZATIONS } from './directory';
 import { propertySchema } from './properties';
 
-/** Filter keys a chip can remove from what the parser read. */
-export const SEARCH_FILTER_KEYS = [
-  'role',
-  'language',
-  'city',
-  'area',
-  'specialization',
-  'bank',
-  'nationality',
-  'verified',
-  'propertyType',
-  'bedrooms',
-  'status',
-  'minPrice',
-  'maxPrice',
-  'text',
-] as const;
-export type SearchFilterKey = (typeof SEARCH_FILTER_KEYS)[number];
+export { SEARCH_FILTER_KEYS, type SearchFilterKey } from '../filter-options';
 
 export const searchQuerySchema = z.object({
   q: text({ error: 'Type what you are looking for' })

@@ -4,22 +4,14 @@
  */
 import { z } from 'zod';
 import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS, SERVICE_TYPES } from '../enums';
+import { SERVICE_TAB_KEYS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { httpUrl, text } from './common';
 import { optionalPhoneField } from './phone';
 import { optionalQueryEnum, queryText, SEARCH_TEXT_MAX } from './directory';
 import { UPLOAD_URL_RE } from './properties';
 
-/** The tabs of the services page and the category each one shows. */
-export const SERVICE_TABS = {
-  all: null,
-  real_estate: 'Real Estate',
-  banking: 'Banking & Finance',
-  legal: 'Legal & Professional',
-  technology: 'Technology & Marketing',
-} as const satisfies Record<string, (typeof SERVICE_CATEGORIES)[number] | null>;
-export type ServiceTab = keyof typeof SERVICE_TABS;
-export const SERVICE_TAB_KEYS = Object.keys(SERVICE_TABS) as [ServiceTab, ...ServiceTab[]];
+export { SERVICE_TAB_KEYS, SERVICE_TABS, type ServiceTab } from '../filter-options';
 
 export const serviceQuerySchema = z.object({
   search: queryText(SEARCH_TEXT_MAX, 'Search'),

@@ -4,7 +4,7 @@
  * directory and listing filters. A pure function of the query, shared by the server
  * (GET /api/search) and the web (search chips), so both read a query the same way.
  */
-import { PRICE_MAX } from '../schemas/properties';
+import { PRICE_MAX } from '../filter-options';
 import { foldText, tokenForms, tokenize } from './normalize';
 import { SEARCH_QUERY_MAX } from './query-max';
 import { type SearchFilters, STOPWORDS, VOCABULARY } from './vocabulary';

@@ -5,7 +5,7 @@
 import { ImagePlus, Star, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_LIMITS } from '../../../../core/schemas/properties';
+import { PROPERTY_LIMITS } from '../../../../core/filter-options';
 import { Spinner } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
 import { useUploadImage } from '../api/use-upload-image';

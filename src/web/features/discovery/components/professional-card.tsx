@@ -19,7 +19,7 @@ export function ProfessionalCard({ card }: { card: DirectoryCard }) {
   const { t, i18n } = useTranslation('discovery');
   const { startConversation, pendingId, isSelf } = useStartConversation();
   const own = isSelf(card.userId);
-  const wa = whatsappNumber(card.phone, card.countryCode);
+  const wa = whatsappNumber(card.phone);
   const place = placeLabel(t, i18n.language, card.area, card.city);
   const specialization = specializationLabel(t, card.roleTitle ?? card.propertySpecialization[0]);
   return (

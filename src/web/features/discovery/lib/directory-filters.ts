@@ -4,12 +4,7 @@
  */
 import { LANGUAGES, NATIONALITIES, UAE_BANKS } from '../../../../core/enums';
 import { emirateFromName, EMIRATE_NAMES } from '../../../../core/places';
-import {
-  DIRECTORY_ROLES,
-  DIRECTORY_SORTS,
-  type DirectorySort,
-  SPECIALIZATIONS,
-} from '../../../../core/schemas/directory';
+import { DIRECTORY_ROLES, DIRECTORY_SORTS, type DirectorySort, SPECIALIZATIONS } from '../../../../core/filter-options';
 import type { SearchFilters } from '../../../../core/search/parse';
 
 export interface DirectoryFilters {

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { BROKER_SPECIALIZATIONS, DEVELOPER_PROJECT_TYPES, LOAN_SPECIALIZATIONS } from '../../../../core/enums';
 import { AREAS, emirateFromName } from '../../../../core/places';
-import { phoneLinkDigits } from '../../../../core/phone';
+import { e164Digits } from '../../../../core/phone-digits';
 
 /** "Dubai Marina" → "دبي مارينا" in Arabic. */
 export function areaLabel(name: string | null | undefined, language: string): string {
@@ -40,7 +40,7 @@ export function specializationLabel(t: TFunction, value: string | null | undefin
   return group ? t(`${group}.${value}`, { ns: 'enums', defaultValue: value }) : value;
 }
 
-/** Digits for wa.me links, from the E.164 number (issue 17); '' when the number does not parse. */
-export function whatsappNumber(phone: string | null | undefined, countryCode?: string | null): string {
-  return phoneLinkDigits(phone, countryCode);
+/** Digits for wa.me links, from the stored E.164 number (issue 17); '' when it is not one. */
+export function whatsappNumber(phone: string | null | undefined): string {
+  return e164Digits(phone);
 }

@@ -1,7 +1,7 @@
 /** The listing filters live in the page URL (issue 4), validated like the server does. */
 import { PROPERTY_FILTER_TYPES, PROPERTY_STATUSES } from '../../../../core/enums';
 import { emirateFromName, EMIRATE_NAMES } from '../../../../core/places';
-import { PROPERTY_SORTS, type PropertySort } from '../../../../core/schemas/properties';
+import { PROPERTY_SORTS, type PropertySort } from '../../../../core/filter-options';
 
 export interface PropertyFilters {
   status: (typeof PROPERTY_STATUSES)[number];

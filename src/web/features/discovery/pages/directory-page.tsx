@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_CITIES, DIRECTORY_LANGUAGES, LOCATION_CHIPS } from '../../../../core/enums';
-import { DIRECTORY_ROLES, DIRECTORY_SORTS } from '../../../../core/schemas/directory';
+import { DIRECTORY_ROLES, DIRECTORY_SORTS } from '../../../../core/filter-options';
 import { asksForProperties, parseSearchQuery } from '../../../../core/search/parse';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';

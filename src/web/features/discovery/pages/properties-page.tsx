@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PROPERTY_CITIES, PROPERTY_FILTER_TYPES } from '../../../../core/enums';
-import { PROPERTY_SORTS } from '../../../../core/schemas/properties';
+import { PROPERTY_SORTS } from '../../../../core/filter-options';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';

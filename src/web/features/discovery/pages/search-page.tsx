@@ -6,7 +6,7 @@ import { ArrowRight, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PROPERTY_FILTER_TYPES } from '../../../../core/enums';
-import { SEARCH_FILTER_KEYS, type SearchFilterKey } from '../../../../core/schemas/search';
+import { SEARCH_FILTER_KEYS, type SearchFilterKey } from '../../../../core/filter-options';
 import type { SearchFilters } from '../../../../core/search/parse';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS } from '../../../../core/enums';
 import { MARKETING } from '../../../../core/limits';
-import { SERVICE_TAB_KEYS, type ServiceTab } from '../../../../core/schemas/services';
+import { SERVICE_TAB_KEYS, type ServiceTab } from '../../../../core/filter-options';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
