@@ -28,6 +28,36 @@ export const SPA_ROUTES = [
   '/admin',
   '/admin-login',
 ] as const;
+export type SpaRoute = (typeof SPA_ROUTES)[number];
+
+/** The cookie that carries the visitor's language choice to the server (issue 9). */
+export const LANGUAGE_COOKIE = 'bitaqa.lang';
+
+/** Translation namespaces every page needs before its first paint (the layout, enum labels, API errors). */
+export const SHELL_NAMESPACES = ['common', 'enums', 'errors'];
+
+/**
+ * The code and texts of the pages a visitor often lands on, by route (issue 9). The server names
+ * them in the app shell with <link rel="modulepreload">, so a phone fetches them beside the app's
+ * entry script instead of one round trip after it; the web's routes load the same module and
+ * namespaces (`module` is the page's path under src/web, as in Vite's manifest).
+ */
+export const PAGE_PRELOADS: Partial<Record<SpaRoute, { module: string; namespaces: string[] }>> = {
+  '/': { module: 'features/landing/landing-page.tsx', namespaces: ['landing', 'roles', 'discovery'] },
+  '/login': { module: 'features/auth/pages/login-page.tsx', namespaces: ['auth', 'validation'] },
+  '/signup': { module: 'features/auth/pages/signup-page.tsx', namespaces: ['auth', 'roles', 'validation'] },
+  '/about': { module: 'features/about/about-page.tsx', namespaces: ['about', 'roles'] },
+  '/directory': { module: 'features/discovery/pages/directory-page.tsx', namespaces: ['discovery'] },
+  '/search': { module: 'features/discovery/pages/search-page.tsx', namespaces: ['discovery'] },
+  '/properties': { module: 'features/discovery/pages/properties-page.tsx', namespaces: ['discovery'] },
+  '/properties/:id': { module: 'features/discovery/pages/property-page.tsx', namespaces: ['discovery', 'inquiries'] },
+  '/services': { module: 'features/discovery/pages/services-page.tsx', namespaces: ['discovery'] },
+};
+
+/** The namespaces a preloaded page reads (routes.tsx loads them with the page). */
+export function pageNamespaces(route: SpaRoute): string[] {
+  return PAGE_PRELOADS[route]?.namespaces ?? [];
+}
 
 /** Matches a path against the route patterns; returns the params of the first match. */
 export function matchRoute(

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute } from '../core/routes';
+import { LANGUAGE_COOKIE, matchRoute, PAGE_PRELOADS, SHELL_NAMESPACES, type SpaRoute } from '../core/routes';
+import { acceptLanguage } from './platform/mail/templates';
 import { PROJECT_ROOT } from './paths';
 
 export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
@@ -25,6 +26,11 @@ export interface WebAssets {
   appScript: string | null;
   /** A named extra entry (e.g. `card-entry.ts`): its script and the chunks it imports statically. */
   entry(src: string): { script: string; imports: string[] } | null;
+  /**
+   * The scripts a page of the app needs beyond the entry's own (issue 9): the page module with
+   * the chunks it imports, and its translation files in `language`; [] for an unknown page.
+   */
+  pageScripts(module: string, namespaces: string[], language: 'en' | 'ar'): string[];
 }
 
 /** Returns a complete HTML document for the route, or null to serve the app shell. */
@@ -76,7 +82,41 @@ export function readWebAssets(dist: string): WebAssets {
       const imports = (chunk.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
       return { script: `/${chunk.file}`, imports: imports.map((f) => `/${f}`) };
     },
+    pageScripts(module, namespaces, language) {
+      if (!manifest[module]) return [];
+      // What the entry already loads is named by the shell itself.
+      const loaded = new Set(['index.html', ...(index?.imports ?? [])]);
+      const files: string[] = [];
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || loaded.has(key)) return;
+        loaded.add(key);
+        files.push(`/${chunk.file}`);
+        for (const dep of chunk.imports ?? []) visit(dep);
+      };
+      visit(module);
+      for (const ns of [...SHELL_NAMESPACES, ...namespaces]) visit(`i18n/${language}/${ns}.json`);
+      return files;
+    },
   };
+}
+
+/**
+ * The language the app will start in for this request, as far as the server can tell: the
+ * visitor's choice (cookie), else their browser's (Accept-Language), else English.
+ */
+export function shellLanguage(request: FastifyRequest): 'en' | 'ar' {
+  const chosen = request.cookies?.[LANGUAGE_COOKIE];
+  if (chosen === 'en' || chosen === 'ar') return chosen;
+  return acceptLanguage(request.headers['accept-language']) ?? 'en';
+}
+
+/** <link rel="modulepreload"> for a page's own code and texts, so they download beside the entry. */
+function preloadTags(html: string, scripts: string[]): string {
+  return scripts
+    .filter((href) => !html.includes(`"${href}"`))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+    .join('\n');
 }
 
 /**
@@ -85,7 +125,10 @@ export function readWebAssets(dist: string): WebAssets {
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200): FastifyReply {
   const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-  reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding, Cookie');
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('ETag', etag)
+    .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.status(status).type('text/html; charset=utf-8').send(html);
 }
@@ -150,7 +193,12 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
       }
       const provider = app.headProviders.get(match.pattern);
       const head = provider ? await provider(match.params, request).catch(() => null) : null;
-      if (head) html = injectHead(html, head);
+      const page = PAGE_PRELOADS[match.pattern as SpaRoute];
+      const assets = cachedAssets ?? readWebAssets(dist);
+      const preloads = page
+        ? preloadTags(html, assets.pageScripts(page.module, page.namespaces, shellLanguage(request)))
+        : '';
+      if (head || preloads) html = injectHead(html, [preloads, head].filter(Boolean).join('\n'));
     }
     return sendHtml(request, reply, html, match ? 200 : 404);
   });

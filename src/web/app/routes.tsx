@@ -4,6 +4,7 @@
  * src/core/routes.ts so the server serves the app shell for it with HTTP 200).
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { pageNamespaces } from '../../core/routes';
 import i18n from '../i18n';
 
 /**
@@ -21,17 +22,13 @@ function lazyPage<T extends Record<string, unknown>>(
   });
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage', [
-  'landing',
-  'roles',
-  'discovery',
-]);
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth', 'validation']);
-const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page'), 'SignupPage', [
-  'auth',
-  'roles',
-  'validation',
-]);
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage', pageNamespaces('/'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage', pageNamespaces('/login'));
+const SignupPage = lazyPage(
+  () => import('../features/auth/pages/signup-page'),
+  'SignupPage',
+  pageNamespaces('/signup'),
+);
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage', ['auth']);
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage', [
   'auth',
@@ -52,7 +49,7 @@ const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login
   'auth',
   'validation',
 ]);
-const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', ['about', 'roles']);
+const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', pageNamespaces('/about'));
 // The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage', [
   'profile',
@@ -83,22 +80,35 @@ const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminP
   'discovery',
   'validation',
 ]);
-const DirectoryPage = lazyPage(() => import('../features/discovery/pages/directory-page'), 'DirectoryPage', [
-  'discovery',
-]);
-const SearchPage = lazyPage(() => import('../features/discovery/pages/search-page'), 'SearchPage', ['discovery']);
-const PropertiesPage = lazyPage(() => import('../features/discovery/pages/properties-page'), 'PropertiesPage', [
-  'discovery',
-]);
-const PropertyPage = lazyPage(() => import('../features/discovery/pages/property-page'), 'PropertyPage', [
-  'discovery',
-  'inquiries',
-]);
+const DirectoryPage = lazyPage(
+  () => import('../features/discovery/pages/directory-page'),
+  'DirectoryPage',
+  pageNamespaces('/directory'),
+);
+const SearchPage = lazyPage(
+  () => import('../features/discovery/pages/search-page'),
+  'SearchPage',
+  pageNamespaces('/search'),
+);
+const PropertiesPage = lazyPage(
+  () => import('../features/discovery/pages/properties-page'),
+  'PropertiesPage',
+  pageNamespaces('/properties'),
+);
+const PropertyPage = lazyPage(
+  () => import('../features/discovery/pages/property-page'),
+  'PropertyPage',
+  pageNamespaces('/properties/:id'),
+);
 const PropertyFormPage = lazyPage(() => import('../features/discovery/pages/property-form-page'), 'PropertyFormPage', [
   'discovery',
   'validation',
 ]);
-const ServicesPage = lazyPage(() => import('../features/discovery/pages/services-page'), 'ServicesPage', ['discovery']);
+const ServicesPage = lazyPage(
+  () => import('../features/discovery/pages/services-page'),
+  'ServicesPage',
+  pageNamespaces('/services'),
+);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */

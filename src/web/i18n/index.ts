@@ -10,6 +10,7 @@
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE, SHELL_NAMESPACES } from '../../core/routes';
 
 type Bundle = { default: Record<string, unknown> };
 const files = import.meta.glob<Bundle>('./*/*.json');
@@ -20,7 +21,7 @@ export const NAMESPACES = Object.keys(files)
   .map((f) => f.slice('./en/'.length, -'.json'.length));
 
 /** Needed before the first paint: the layout (common), enum labels used everywhere, API error texts. */
-export const INITIAL_NAMESPACES = ['common', 'enums', 'errors'];
+export const INITIAL_NAMESPACES = SHELL_NAMESPACES;
 
 const lazyFiles: BackendModule = {
   type: 'backend',
@@ -85,23 +86,35 @@ export const i18nReady: Promise<unknown> = i18n
 
 /** The server reads the choice too: a server-rendered card page speaks it (issue 9). */
 function rememberForServer(lng: string): void {
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
 
 applyDirection(i18n.language);
 
+/** How long after the load event the rest of the texts are fetched when nobody interacts first. */
+const PREFETCH_AFTER_LOAD_MS = 4000;
+
 /**
- * Once the page has loaded, the rest of the current language's texts are fetched while the
- * browser is idle (a few KB each, cached for a year): a dialog or tab that reads another
- * namespace then never has to wait for it.
+ * The rest of the current language's texts (a few KB each, cached for a year) are fetched while
+ * the browser is idle, so a dialog or tab that reads another namespace never has to wait for it.
+ * Not at once on load: on a slow phone those requests would compete with the page's own code and
+ * data (issue 9, Lighthouse). They start at the visitor's first interaction, or a few seconds
+ * after the page has loaded, whichever comes first.
  */
 if (typeof window !== 'undefined') {
-  window.addEventListener('load', () => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+  let started = false;
+  const prefetch = () => {
+    if (started) return;
+    started = true;
+    for (const event of events) window.removeEventListener(event, prefetch, true);
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
     idle(() => {
       void i18nReady.then(() => i18n.loadNamespaces(NAMESPACES)).catch(() => undefined);
     });
-  });
+  };
+  for (const event of events) window.addEventListener(event, prefetch, { capture: true, passive: true });
+  window.addEventListener('load', () => window.setTimeout(prefetch, PREFETCH_AFTER_LOAD_MS));
 }
 i18n.on('languageChanged', (lng) => {
   applyDirection(lng);

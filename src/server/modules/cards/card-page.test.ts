@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type TestUser, createTestApp } from '../../../../tests/helpers/app';
 import { properties, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { PAGE_PRELOADS } from '../../../core/routes';
 
 // The page links to the build's files, so these tests serve a build of their own.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-web-'));
@@ -192,6 +193,45 @@ describe('delivery', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(api.statusCode).toBe(200);
+  });
+
+  it('names a landing page’s own code and texts in the shell, in the visitor’s language, so a phone fetches them at once', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const fileOf = (key: string) => `/${manifest[key]?.file}`;
+    // Every page the table names exists in the build (a renamed page would silently lose its preload).
+    for (const { module } of Object.values(PAGE_PRELOADS)) expect(manifest[module], module).toBeTruthy();
+
+    const arabic = await t.inject({ method: 'GET', url: '/properties', headers: { cookie: 'bitaqa.lang=ar' } });
+    expect(preloads(arabic.body)).toEqual(
+      expect.arrayContaining([
+        fileOf('features/discovery/pages/properties-page.tsx'),
+        fileOf('i18n/ar/discovery.json'),
+        fileOf('i18n/ar/common.json'),
+      ]),
+    );
+    expect(preloads(arabic.body)).not.toContain(fileOf('i18n/en/discovery.json'));
+    // Each file once: what the entry already preloads is not named again.
+    expect(new Set(arabic.body.match(/\/assets\/[^"]+\.js/g)).size).toBe(
+      arabic.body.match(/\/assets\/[^"]+\.js/g)?.length,
+    );
+
+    const english = await t.inject({
+      method: 'GET',
+      url: '/directory',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(preloads(english.body)).toEqual(
+      expect.arrayContaining([fileOf('features/discovery/pages/directory-page.tsx'), fileOf('i18n/en/discovery.json')]),
+    );
+    expect(preloads(english.body)).not.toContain(fileOf('features/discovery/pages/properties-page.tsx'));
+    // A page a stranger rarely lands on first gets no extra preloads.
+    const messages = await t.inject({ method: 'GET', url: '/messages' });
+    expect(preloads(messages.body).some((f) => f.includes('messages-page'))).toBe(false);
   });
 });
 

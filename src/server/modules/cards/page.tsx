@@ -17,12 +17,12 @@ import enCommon from '../../../web/i18n/en/common.json';
 import enEnums from '../../../web/i18n/en/enums.json';
 import { Logo } from '../../../web/app/logo';
 import { CardFooterLine, CardSheet, CreateOwnCta } from '../../../web/features/cards/components/card-sheet';
+import { LANGUAGE_COOKIE } from '../../../core/routes';
 import { escapeHtml, type WebAssets } from '../../web';
 import { cardHeadTags, cardOrganisation } from './head';
 import type { CardService } from './service';
 
 export type PageLanguage = 'en' | 'ar';
-export const LANGUAGE_COOKIE = 'bitaqa.lang';
 
 const translators: Record<PageLanguage, I18n> = {
   en: translator('en', { cards: enCards, common: enCommon, enums: enEnums }),
