@@ -91,12 +91,16 @@ export function CardSheet({
               className="h-24 w-24 border-4 border-white/80 text-2xl"
             />
             <div className="min-w-0 flex-1">
-              <h1 className="text-2xl font-bold md:text-3xl">{card.name}</h1>
-              <p className="mt-1 text-brand-100">{card.profession}</p>
+              <h1 dir="auto" className="text-2xl font-bold md:text-3xl">
+                {card.name}
+              </h1>
+              <p dir="auto" className="mt-1 text-brand-100">
+                {card.profession}
+              </p>
               {company && (
                 <p className="mt-1 flex items-center justify-center gap-1.5 text-sm text-brand-100 sm:justify-start">
                   <Building2 className="h-4 w-4" aria-hidden="true" />
-                  {company}
+                  <bdi>{company}</bdi>
                 </p>
               )}
               <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
@@ -179,7 +183,7 @@ export function CardSheet({
             {card.officeAddress && (
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>
+                <span dir="auto">
                   {card.officeAddress}
                   {card.googleMapsLink && (
                     <a
@@ -221,7 +225,9 @@ export function CardSheet({
               {facts.map((f) => (
                 <div key={f.key} className="contents">
                   <dt className="text-slate-500">{f.label}</dt>
-                  <dd className="min-w-0 break-words text-slate-900">{f.value}</dd>
+                  <dd dir="auto" className="min-w-0 break-words text-slate-900">
+                    {f.value}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -231,19 +237,25 @@ export function CardSheet({
 
       {bio && (
         <Block title={t('public.about')}>
-          <p className="whitespace-pre-line leading-relaxed">{bio}</p>
+          <p dir="auto" className="whitespace-pre-line leading-relaxed">
+            {bio}
+          </p>
         </Block>
       )}
       {(card.salesPitch || card.valueProposition) && (
         <div className="grid gap-5 md:grid-cols-2">
           {card.salesPitch && (
             <Block title={t('public.pitch')}>
-              <p className="whitespace-pre-line">{card.salesPitch}</p>
+              <p dir="auto" className="whitespace-pre-line">
+                {card.salesPitch}
+              </p>
             </Block>
           )}
           {card.valueProposition && (
             <Block title={t('public.value')}>
-              <p className="whitespace-pre-line">{card.valueProposition}</p>
+              <p dir="auto" className="whitespace-pre-line">
+                {card.valueProposition}
+              </p>
             </Block>
           )}
         </div>
@@ -258,7 +270,7 @@ export function CardSheet({
             {card.servicesOffered.length > 0 && (
               <ul className="flex flex-wrap gap-2">
                 {card.servicesOffered.map((s) => (
-                  <li key={s} className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+                  <li key={s} dir="auto" className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
                     {s}
                   </li>
                 ))}
@@ -266,20 +278,26 @@ export function CardSheet({
             )}
             {card.financingSolutions && (
               <p>
-                <span className="font-medium">{t('public.financing')}: </span>
-                {card.financingSolutions}
+                <span className="block font-medium">{t('public.financing')}</span>
+                <span dir="auto" className="block">
+                  {card.financingSolutions}
+                </span>
               </p>
             )}
             {card.investmentProfile && (
               <p>
-                <span className="font-medium">{t('public.investmentProfile')}: </span>
-                {card.investmentProfile}
+                <span className="block font-medium">{t('public.investmentProfile')}</span>
+                <span dir="auto" className="block">
+                  {card.investmentProfile}
+                </span>
               </p>
             )}
             {card.regionsOfInterest.length > 0 && (
               <p>
-                <span className="font-medium">{t('public.regions')}: </span>
-                {card.regionsOfInterest.join(t('listSeparator'))}
+                <span className="block font-medium">{t('public.regions')}</span>
+                <span dir="auto" className="block">
+                  {card.regionsOfInterest.join(t('listSeparator'))}
+                </span>
               </p>
             )}
             {card.projectPortfolioLink && (
