@@ -62,7 +62,10 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'dist/server/main.js')) || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+  if (
+    !fs.existsSync(path.join(root, 'dist/server/main.js')) ||
+    !fs.existsSync(path.join(root, 'dist/web/index.html'))
+  ) {
     console.log('dist/ is missing: building (npm run build)…');
     execSync('npx vite build && npm run build:server', { cwd: root, stdio: 'inherit' });
   }
@@ -124,7 +127,10 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
         if (SAVE_DIR) {
           fs.mkdirSync(SAVE_DIR, { recursive: true });
-          fs.writeFileSync(path.join(SAVE_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`), result.report as string);
+          fs.writeFileSync(
+            path.join(SAVE_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`),
+            result.report as string,
+          );
         }
         const { categories, audits } = result.lhr;
         runs.push({
@@ -145,7 +151,9 @@ async function main() {
         bytes: median(runs.map((r) => r.bytes)),
       };
       const ok =
-        m.score >= target.minScore && m.cls <= target.maxCls && (target.maxLcpMs === undefined || m.lcp <= target.maxLcpMs);
+        m.score >= target.minScore &&
+        m.cls <= target.maxCls &&
+        (target.maxLcpMs === undefined || m.lcp <= target.maxLcpMs);
       if (!ok) missed++;
       rows.push(
         `| ${target.name} | ${m.score} (${runs.map((r) => r.score).join('/')}) | ${(m.fcp / 1000).toFixed(2)} s | ${(m.lcp / 1000).toFixed(2)} s | ${m.cls.toFixed(3)} | ${Math.round(m.tbt)} ms | ${(m.bytes / 1024).toFixed(0)} KB | ≥${target.minScore}${target.maxLcpMs ? `, LCP ≤ ${target.maxLcpMs / 1000} s` : ''}, CLS ≤ ${target.maxCls} | ${ok ? 'met' : 'MISSED'} |`,
@@ -154,7 +162,12 @@ async function main() {
     console.log('| page | performance (runs) | FCP | LCP | CLS | TBT | transfer | target | |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
-    console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (missed && process.env.BENCH_WEB_STRICT === '1') process.exitCode = 1;
   } finally {
     await browser.close();
