@@ -12,6 +12,12 @@ export const MESSAGING_PAGE = {
   conversationsMax: 100,
 } as const;
 
+/**
+ * After the server's cross-process listener reconnects, its sockets refetch at random moments
+ * within this window rather than all at once (issue 13).
+ */
+export const RESYNC_SPREAD_MS = 5_000;
+
 /** Close codes of the /ws socket (4000–4999 are free for applications). */
 export const WS_CLOSE = {
   /** The server is shutting down: reconnect (the load balancer sends the client elsewhere). */

@@ -32,6 +32,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bitaqa <no-reply@bitaqa.ae>'),
   /** Unset: the built-in default (true, false in production). */
   SEED_DEMO: boolish.optional(),
+  /** With the demo data: an extra account (noor.inbox@demo.bitaqa.ae) with this many conversations. */
+  SEED_DEMO_INBOX: z.coerce.number().int().min(0).max(10_000).default(0),
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -66,6 +68,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** Conversations of the busy demo inbox (0: none); browser tests of a long list (issue 13). */
+  seedDemoInbox: number;
   /** Bearer token that lets a scraper read /metrics from anywhere; without it only local scrapers may. */
   metricsToken?: string;
   /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses/CIDRs (issue 11 finding 1). */
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    seedDemoInbox: e.SEED_DEMO_INBOX,
     trustProxy: trustProxy as false | number | string[],
     paymentsTest: e.PAYMENTS === 'test',
     totpKey: crypto

@@ -13,6 +13,8 @@ export const DEMO = {
   bankingBroker: 'huda.saleh@demo.bitaqa.ae',
   developer: 'rashid.almazrouei@demo.bitaqa.ae',
   investor: 'carlos.mendez@demo.bitaqa.ae',
+  /** 60 conversations (SEED_DEMO_INBOX in playwright.config.ts); the oldest with Nikolai Petrov. */
+  inbox: 'noor.inbox@demo.bitaqa.ae',
 } as const;
 
 /**

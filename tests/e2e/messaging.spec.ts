@@ -115,6 +115,39 @@ test('after a dropped connection the page reconnects and shows what it missed', 
   await b.context.close();
 });
 
+test('a user with 60 conversations opens the 60th by URL and from the directory’s Message button (issue 13)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO.inbox);
+  const all = await (await page.request.get('/api/conversations?limit=100')).json();
+  expect(all).toHaveLength(60);
+  const sixtieth = all[59] as { id: string; participant2: { firstName: string } };
+  expect(sixtieth.participant2.firstName).toBe('Nikolai');
+  const greeting = 'Hello Nikolai, is the Palm Jumeirah villa still on the market?';
+  const thread = page.getByRole('region', { name: /Nikolai Petrov/ });
+
+  // The list loads its first page only; the 60th is not on it, yet its URL opens it.
+  await page.goto(`/messages?conversation=${sixtieth.id}`);
+  await expect(page.getByTestId('conversation-item')).toHaveCount(50);
+  await expect(page.getByTestId('conversation-item').filter({ hasText: 'Nikolai' })).toHaveCount(0);
+  await expect(thread.getByRole('heading', { name: /Nikolai Petrov/ })).toBeVisible();
+  await expect(page.getByTestId('message').filter({ hasText: greeting })).toHaveAttribute('data-own', 'true');
+  await expect(page.getByText('Conversation not found')).toHaveCount(0);
+
+  // Scrolling to the end of the list loads the rest.
+  await page.getByTestId('load-more-conversations').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('conversation-item')).toHaveCount(60);
+  await expect(page.getByTestId('conversation-item').last()).toContainText('Nikolai');
+
+  // From the directory: Nikolai's Message button opens the same conversation on a fresh page.
+  await page.goto('/about');
+  await startConversationFromDirectory(page, 'Nikolai Petrov');
+  await expect(page).toHaveURL(new RegExp(`/messages\\?conversation=${sixtieth.id}$`));
+  await expect(page.getByTestId('message').filter({ hasText: greeting })).toBeVisible();
+  await expect(page.getByText('Conversation not found')).toHaveCount(0);
+});
+
 test('signed out, /messages shows the Access Required page with a log-in button', async ({ page }) => {
   await page.goto('/messages');
   await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();

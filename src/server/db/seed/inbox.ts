@@ -5,8 +5,11 @@
  * moment. Used by the messaging benchmark, the paging tests and the browser test's server
  * (SEED_DEMO_INBOX).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/passwords';
 import type { DbOrTx } from '../client';
+import { conversations, messages, users } from '../schema';
+import { DEMO_PASSWORD } from './users';
 
 export interface InboxOptions {
   /** The owner of the inbox. */
@@ -38,4 +41,47 @@ export async function seedInbox(db: DbOrTx, o: InboxOptions): Promise<void> {
     select c.id, c.participant1_id, 'Hello from ' || u.last_name, c.last_message_at, c.last_message_at
     from conversations c join users u on u.id = c.participant1_id
     where c.participant2_id = ${o.userId}::uuid and u.email like ${`${o.tag}.%@inbox.bitaqa.test`}`);
+}
+
+/** The busy demo account's e-mail (SEED_DEMO_INBOX). */
+export const DEMO_INBOX_EMAIL = 'noor.inbox@demo.bitaqa.ae';
+/** The directory professional of the busy account's oldest conversation. */
+const OLDEST_WITH = 'nikolai.petrov@demo.bitaqa.ae';
+
+/**
+ * SEED_DEMO_INBOX: noor.inbox@demo.bitaqa.ae (password DEMO_PASSWORD) with `count`
+ * conversations; the oldest, far past the list's first page, is with Nikolai Petrov, whose card
+ * is in the directory, so his Message button must open a conversation the list has not loaded.
+ */
+export async function seedDemoInbox(db: DbOrTx, count: number): Promise<void> {
+  const [noor] = await db
+    .insert(users)
+    .values({
+      email: DEMO_INBOX_EMAIL,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      firstName: 'Noor',
+      lastName: 'Inbox',
+      phoneNumber: '501112233',
+      countryCode: '+971',
+      role: 'investor',
+      roleChosen: true,
+      isEmailVerified: true,
+    })
+    .returning();
+  if (count > 1) await seedInbox(db, { userId: noor.id, count: count - 1, tag: 'demo-inbox' });
+  const [nikolai] = await db.select({ id: users.id }).from(users).where(eq(users.email, OLDEST_WITH));
+  if (!nikolai) return;
+  const at = new Date(Date.now() - (count + 1) * 60_000);
+  const [conv] = await db
+    .insert(conversations)
+    .values({ participant1Id: noor.id, participant2Id: nikolai.id, createdAt: at, updatedAt: at, lastMessageAt: at })
+    .returning();
+  await db.insert(messages).values({
+    conversationId: conv.id,
+    senderId: noor.id,
+    content: 'Hello Nikolai, is the Palm Jumeirah villa still on the market?',
+    isRead: true,
+    createdAt: at,
+    updatedAt: at,
+  });
 }

@@ -9,6 +9,7 @@ import { users } from '../schema';
 import { seedBusiness } from './business';
 import { seedCards } from './cards';
 import { seedConversations } from './conversations';
+import { seedDemoInbox } from './inbox';
 import { seedProperties } from './properties';
 import { seedServices } from './services';
 import { createRandom, type Random } from './random';
@@ -39,6 +40,7 @@ export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: str
   const rnd = createRandom();
   const state: SeedState = { users: await seedUsers(ctx.db, rnd), rnd };
   for (const step of SEED_STEPS) await step.run(ctx, state);
+  if (ctx.config.seedDemoInbox > 0) await seedDemoInbox(ctx.db, ctx.config.seedDemoInbox);
   log.info({ users: state.users.length, steps: SEED_STEPS.map((s) => s.name) }, 'demo data loaded');
   return true;
 }

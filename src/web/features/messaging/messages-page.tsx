@@ -9,6 +9,8 @@ import { EmptyState, PageSpinner } from '../../components/ui/feedback';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../auth/api/use-auth';
 import { AccessDenied } from '../auth/components/access-denied';
+import { flattenConversations } from './api/conversation-cache';
+import { useConversation } from './api/use-conversation';
 import { useConversations } from './api/use-conversations';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { ConversationList } from './components/conversation-list';
@@ -22,11 +24,16 @@ export function MessagesPage() {
   const selectedId = params.get('conversation');
   const status = useRealtime();
   const conversations = useConversations(!!user);
+  const loaded = flattenConversations(conversations.data);
+  const inList = loaded.find((c) => c.id === selectedId) ?? null;
+  // Issue 13: a conversation beyond the loaded pages (the 60th of 60) opens by id.
+  const byId = useConversation(selectedId, !!user && !inList && !conversations.isLoading);
 
   if (authLoading) return <PageSpinner />;
   if (!user) return <AccessDenied title={t('accessRequired.title')} text={t('accessRequired.text')} />;
 
-  const selected = conversations.data?.find((c) => c.id === selectedId) ?? null;
+  const selected = inList ?? byId.data ?? null;
+  const selectedLoading = conversations.isLoading || byId.isLoading;
 
   return (
     <div className="mx-auto max-w-7xl md:px-4 md:py-6">
@@ -48,8 +55,11 @@ export function MessagesPage() {
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             <ConversationList
-              conversations={conversations.data}
+              conversations={conversations.data ? loaded : undefined}
               isLoading={conversations.isLoading}
+              hasMore={conversations.hasNextPage}
+              isLoadingMore={conversations.isFetchingNextPage}
+              onLoadMore={() => void conversations.fetchNextPage()}
               meId={user.id}
               selectedId={selectedId}
             />
@@ -61,7 +71,7 @@ export function MessagesPage() {
             <ConversationThread key={selected.id} conversation={selected} meId={user.id} status={status} />
           ) : (
             <div className="flex flex-1 items-center justify-center bg-slate-50 p-6">
-              {selectedId && conversations.isLoading ? (
+              {selectedId && selectedLoading ? (
                 <PageSpinner />
               ) : selectedId ? (
                 <EmptyState title={t('empty.notFound')}>

@@ -14,7 +14,9 @@ import type { ConversationView } from '../../../core/schemas/messaging';
 import { toast } from '../../components/ui/toast';
 import { ApiError, apiJson } from '../../lib/api';
 import { useAuth } from '../auth/api/use-auth';
-import { CONVERSATIONS_KEY } from './api/keys';
+import { flattenConversations, withConversationFirst } from './api/conversation-cache';
+import { CONVERSATIONS_KEY, conversationKey } from './api/keys';
+import type { ConversationPages } from './api/use-conversations';
 
 function redirectToLogin() {
   setTimeout(() => {
@@ -31,10 +33,14 @@ export function useStartConversation() {
   const mutation = useMutation({
     mutationFn: (participantId: string) => apiJson<ConversationView>('POST', '/api/conversations', { participantId }),
     onSuccess: (conversation) => {
-      queryClient.setQueryData<ConversationView[]>(CONVERSATIONS_KEY, (list) =>
-        list && !list.some((c) => c.id === conversation.id) ? [conversation, ...list] : list,
+      // The page opens it by id whether or not it is on the loaded pages of the list (issue 13);
+      // a new one goes to the top of the list.
+      queryClient.setQueryData(conversationKey(conversation.id), conversation);
+      queryClient.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (d) =>
+        d && !flattenConversations(d).some((c) => c.id === conversation.id)
+          ? withConversationFirst(d, conversation)
+          : d,
       );
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
       toast({ title: t('toast.startedTitle') });
       navigate(`/messages?conversation=${conversation.id}`);
     },

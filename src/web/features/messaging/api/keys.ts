@@ -5,4 +5,5 @@
  */
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 export const UNREAD_COUNT_KEY = ['/api/messages/unread-count'] as const;
+export const conversationKey = (conversationId: string) => ['/api/conversations', conversationId] as const;
 export const messagesKey = (conversationId: string) => ['/api/conversations', conversationId, 'messages'] as const;

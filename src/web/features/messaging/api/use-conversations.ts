@@ -1,13 +1,27 @@
-/** GET /api/conversations: the caller's conversations, most recent first (spec §7). */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * GET /api/conversations: the caller's conversations, most recent first (spec §7), a page at a
+ * time (issue 13): each next page starts after the `cursor` of the last conversation held.
+ * Live events patch these pages in place (see conversation-cache.ts) instead of refetching.
+ */
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { MESSAGING_PAGE } from '../../../../core/messaging-limits';
 import type { ConversationView } from '../../../../core/schemas/messaging';
-import { apiJson } from '../../../lib/api';
+import { apiJson, toQueryString } from '../../../lib/api';
 import { CONVERSATIONS_KEY } from './keys';
 
+export type ConversationPages = InfiniteData<ConversationView[], string | null>;
+
 export function useConversations(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery<ConversationView[], Error, ConversationPages, typeof CONVERSATIONS_KEY, string | null>({
     queryKey: CONVERSATIONS_KEY,
-    queryFn: () => apiJson<ConversationView[]>('GET', CONVERSATIONS_KEY[0]),
+    queryFn: ({ pageParam }) =>
+      apiJson<ConversationView[]>(
+        'GET',
+        `${CONVERSATIONS_KEY[0]}${toQueryString({ after: pageParam, limit: MESSAGING_PAGE.conversationsDefault })}`,
+      ),
+    initialPageParam: null,
+    getNextPageParam: (page) =>
+      page.length < MESSAGING_PAGE.conversationsDefault ? undefined : (page[page.length - 1]?.cursor ?? undefined),
     enabled,
   });
 }

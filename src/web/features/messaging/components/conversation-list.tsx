@@ -1,11 +1,12 @@
 /** The left pane: the caller's conversations, newest activity first (spec §2 Messages). */
 import { MessageSquare } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationView } from '../../../../core/schemas/messaging';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { EmptyState, Skeleton } from '../../../components/ui/feedback';
+import { EmptyState, Skeleton, Spinner } from '../../../components/ui/feedback';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { cn } from '../../../lib/utils';
 import { displayName, otherParticipant, roleEmoji } from './participant';
@@ -16,10 +17,43 @@ interface Props {
   isLoading: boolean;
   meId: string;
   selectedId: string | null;
+  /** More conversations after the loaded ones (issue 13: the list is paged by cursor). */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
-export function ConversationList({ conversations, isLoading, meId, selectedId }: Props) {
+/** Calls `onVisible` when the element scrolls into view (infinite scroll). */
+function useWhenVisible(onVisible: (() => void) | undefined, active: boolean) {
+  const ref = useRef<HTMLLIElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current?.();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
+
+export function ConversationList({
+  conversations,
+  isLoading,
+  meId,
+  selectedId,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+}: Props) {
   const { t } = useTranslation('messaging');
+  const sentinel = useWhenVisible(onLoadMore, hasMore && !isLoadingMore);
   if (isLoading) {
     return (
       <div className="space-y-3 p-4" aria-busy="true">
@@ -105,6 +139,19 @@ export function ConversationList({ conversations, isLoading, meId, selectedId }:
           </li>
         );
       })}
+      {hasMore && (
+        <li ref={sentinel} className="p-3 text-center">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onLoadMore}
+            disabled={isLoadingMore}
+            data-testid="load-more-conversations"
+          >
+            {isLoadingMore ? <Spinner /> : t('loadMoreConversations')}
+          </Button>
+        </li>
+      )}
     </ul>
   );
 }

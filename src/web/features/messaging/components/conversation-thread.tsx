@@ -17,24 +17,29 @@ import { MessageComposer } from './message-composer';
 import { displayName, otherParticipant, roleEmoji } from './participant';
 import { RelativeTime } from './relative-time';
 
+/**
+ * Marks read while the thread is open and the tab visible, up to the newest message from the
+ * other side that the thread shows (issue 13): one that arrives later stays unread until shown.
+ */
 function useMarkReadWhileOpen(conversation: ConversationView, messages: MessageView[], meId: string) {
-  const markRead = useMarkRead();
+  const markRead = useMarkRead(meId);
   const { mutate } = markRead;
   const done = useRef('');
   const newestFromOther = [...messages].reverse().find((m) => m.senderId !== meId);
-  const needs = conversation.unreadCount > 0 || (newestFromOther ? !newestFromOther.isRead : false);
-  const key = `${conversation.id}:${newestFromOther?.id ?? ''}:${conversation.unreadCount}`;
+  const needs = !!newestFromOther && (conversation.unreadCount > 0 || !newestFromOther.isRead);
+  const upTo = newestFromOther?.id ?? '';
+  const key = `${conversation.id}:${upTo}`;
 
   useEffect(() => {
     const mark = () => {
       if (!needs || done.current === key || document.visibilityState !== 'visible') return;
       done.current = key;
-      mutate(conversation.id);
+      mutate({ conversationId: conversation.id, upTo });
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [needs, key, conversation.id, mutate]);
+  }, [needs, key, upTo, conversation.id, mutate]);
 }
 
 function MessageBubble({ message, own }: { message: MessageView; own: boolean }) {

@@ -4,7 +4,7 @@
  * message, reconnects with backoff after a drop, and reports its status for a quiet indicator.
  * Events go to a single handler, so the query cache is updated once per event.
  */
-import { WS_CLOSE } from '../../../../core/messaging-limits';
+import { RESYNC_SPREAD_MS, WS_CLOSE } from '../../../../core/messaging-limits';
 import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'offline';
@@ -22,6 +22,11 @@ const RETRY_MAX_MS = 30_000;
 /** Keeps the socket through a quick release/acquire (a remount) instead of reconnecting. */
 const RELEASE_GRACE_MS = 1000;
 
+/** How long after a server "resync" a tab refetches: uniformly random within the spread. */
+export function resyncDelay(random: () => number = Math.random): number {
+  return Math.floor(random() * RESYNC_SPREAD_MS);
+}
+
 export function socketUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
 }
@@ -34,6 +39,7 @@ class LiveConnection {
   private dropped = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private releaseTimer: ReturnType<typeof setTimeout> | null = null;
+  private resyncTimer: ReturnType<typeof setTimeout> | null = null;
   private handlers: LiveHandlers | null = null;
   private listeners = new Set<() => void>();
   status: LiveStatus = 'idle';
@@ -106,7 +112,7 @@ class LiveConnection {
       } catch {
         return;
       }
-      if (event.type === 'resync') this.handlers?.onResync();
+      if (event.type === 'resync') this.resyncSoon();
       else this.handlers?.onEvent(event);
     };
     ws.onclose = (ev) => {
@@ -122,6 +128,19 @@ class LiveConnection {
       this.setStatus('offline');
       this.scheduleReconnect();
     };
+  }
+
+  /**
+   * The server's listener reconnected and every socket of the process heard "resync" at once
+   * (issue 13): each tab refetches at its own random moment within RESYNC_SPREAD_MS, so the
+   * process does not answer thousands of list requests in the same instant.
+   */
+  private resyncSoon(): void {
+    if (this.resyncTimer) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      this.handlers?.onResync();
+    }, resyncDelay());
   }
 
   /** Closes the socket on purpose before signing out, so its 4401 is not taken for a lost session. */
@@ -150,6 +169,8 @@ class LiveConnection {
   private shutdown(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.resyncTimer) clearTimeout(this.resyncTimer);
+    this.resyncTimer = null;
     const ws = this.ws;
     this.ws = null;
     if (ws) ws.close(1000);

@@ -3,23 +3,29 @@
  * events to the query cache. Returns the connection status for a quiet indicator.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
 import { AUTH_USER_KEY, useAuth } from '../../auth/api/use-auth';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { ApiError } from '../../../lib/api';
+import { applyNewMessage, refreshConversation } from '../api/conversation-cache';
 import { CONVERSATIONS_KEY, messagesKey, UNREAD_COUNT_KEY } from '../api/keys';
 import { type MessagePages, withMessage } from '../api/use-messages';
 import { type LiveStatus, liveConnection } from './live-connection';
 
-function applyEvent(queryClient: QueryClient, event: ServerSocketEvent): void {
+function applyEvent(queryClient: QueryClient, event: ServerSocketEvent, meId: string | undefined): void {
+  if (!meId) return;
   if (event.type === 'new_message') {
-    // The open thread shows it at once; the list and the badge refetch their small answers.
-    queryClient.setQueryData<MessagePages>(messagesKey(event.conversationId), (d) => withMessage(d, event.message));
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
-    void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
-  } else if (event.type === 'messages_read') {
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+    // Issue 13: the event carries the whole message; the thread, the list entry and the badge
+    // are patched from it (at most one request by id), not refetched on every tab.
+    const key = messagesKey(event.conversationId);
+    const cached = queryClient.getQueryData<MessagePages>(key);
+    if (cached?.pages.some((p) => p.some((m) => m.id === event.message.id))) return; // this tab sent it
+    queryClient.setQueryData<MessagePages>(key, (d) => withMessage(d, event.message));
+    applyNewMessage(queryClient, event.message, meId);
+  } else if (event.type === 'messages_read' && event.readerId === meId) {
+    // Read in another tab (or this one): that conversation's count and the badge, by id.
+    void refreshConversation(queryClient, event.conversationId);
     void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
   }
 }
@@ -35,10 +41,12 @@ export function useRealtime(): LiveStatus {
   const queryClient = useQueryClient();
   const handleUnauthorized = useHandleUnauthorized('/login');
   const userId = user?.id;
+  const userIdRef = useRef(userId);
+  userIdRef.current = userId;
 
   useEffect(() => {
     liveConnection.setHandlers({
-      onEvent: (event) => applyEvent(queryClient, event),
+      onEvent: (event) => applyEvent(queryClient, event, userIdRef.current),
       onResync: () => refetchAll(queryClient),
       // Issue 11 finding 3: the session ended elsewhere (logout, suspension, password change,
       // deletion). Private data leaves the screen now, and the user goes to sign in.
