@@ -326,6 +326,18 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/services': { request: () => ({ url: '/api/services' }), expect: [200, 200, 200, 200] },
   'POST /api/services': { request: () => ({ url: '/api/services', payload: service }), expect: [401, 201, 201, 201] },
   'GET /api/admin/services': { request: () => ({ url: '/api/admin/services' }), expect: [401, 403, 403, 200] },
+  'PATCH /api/admin/services/:id': {
+    request: (w) => ({
+      url: `/api/admin/services/${w.service.id}`,
+      payload: {
+        name: 'Edited Service',
+        provider: 'Edited Co',
+        description: 'Edited description text.',
+        translations: { ar: { name: 'خدمة معدلة' } },
+      },
+    }),
+    expect: [401, 403, 403, 200],
+  },
   'PATCH /api/admin/services/:id/hide': {
     request: (w) => ({ url: `/api/admin/services/${w.service.id}/hide`, payload: { hidden: true } }),
     expect: [401, 403, 403, 200],

@@ -93,6 +93,17 @@ export const serviceInputSchema = z.object({
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 export type ServiceInputParsed = z.output<typeof serviceInputSchema>;
 
+/**
+ * The admin's edit of an entry's text (issue 10: "admin can edit both"): the English fields as
+ * the provider form has them, and the Arabic beside them. The whole text is sent each time; an
+ * Arabic field left empty is removed (the entry then shows the English there).
+ */
+export const serviceTextSchema = serviceInputSchema
+  .pick({ name: true, provider: true, description: true, features: true, priceLabel: true })
+  .extend({ translations: serviceTranslationsSchema });
+export type ServiceTextInput = z.input<typeof serviceTextSchema>;
+export type ServiceTextParsed = z.output<typeof serviceTextSchema>;
+
 export const serviceHideSchema = z.object({
   hidden: z.boolean({ error: 'hidden must be true or false' }),
 });

@@ -12,6 +12,7 @@ import {
   serviceInputSchema,
   serviceQuerySchema,
   serviceSchema,
+  serviceTextSchema,
   type ServiceInputParsed,
   type ServiceTranslations,
 } from '../../../core/schemas/services';
@@ -89,6 +90,55 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, total } = await listServices(db, request.query, { includeHidden: true });
       reply.header('X-Total-Count', String(total));
       return items;
+    },
+  );
+
+  // Issue 10: the admin edits an entry's English and Arabic text; audited with both versions.
+  app.patch(
+    '/admin/services/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: uuidParam, body: serviceTextSchema, response: { 200: serviceSchema } },
+    },
+    async (request) => {
+      const admin = userOf(request);
+      const { id } = request.params;
+      const b = request.body;
+      const text = {
+        name: b.name,
+        provider: b.provider,
+        description: b.description,
+        features: [...new Set(b.features ?? [])],
+        priceLabel: b.priceLabel || null,
+        translations: arabicOf(b.translations),
+      };
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(businessServices)
+          .where(eq(businessServices.id, id))
+          .for('update')
+          .limit(1);
+        if (!before) throw notFound('Service not found', 'SERVICE_NOT_FOUND');
+        const [after] = await tx.update(businessServices).set(text).where(eq(businessServices.id, id)).returning();
+        await writeAudit(tx, {
+          actorId: admin.id,
+          action: 'service.edit',
+          entityType: 'service',
+          entityId: id,
+          before: {
+            name: before.name,
+            provider: before.provider,
+            description: before.description,
+            features: before.features,
+            priceLabel: before.priceLabel,
+            translations: before.translations,
+          },
+          after: text,
+        });
+        return after;
+      });
+      return toService(row);
     },
   );
 

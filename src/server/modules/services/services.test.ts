@@ -282,3 +282,105 @@ describe('the catalogue in Arabic (issue 10)', () => {
     }
   });
 });
+
+describe('the admin edits an entry in English and Arabic (issue 10)', () => {
+  const text = (over: Record<string, unknown> = {}) => ({
+    name: 'Property Valuation',
+    provider: 'Emirates Valuers',
+    description: 'Bank-accepted valuation reports.',
+    features: ['RICS certified', 'Bank accepted'],
+    priceLabel: 'From AED 2,500',
+    translations: { ar: { name: 'تقييم العقارات', provider: 'مقيمو الإمارات', features: ['معتمد من RICS'] } },
+    ...over,
+  });
+
+  it('saves both languages, the public catalogue shows the Arabic, and the change is audited', async () => {
+    const [entry] = await db.select().from(businessServices).where(eq(businessServices.name, 'Property Valuation'));
+    const admin = await t.signInAdmin();
+    const res = await t.inject({ method: 'PATCH', url: `/api/admin/services/${entry.id}`, payload: text(), as: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Property Valuation', priceLabel: 'From AED 2,500' });
+
+    // A visitor reading Arabic gets the admin's Arabic from the public catalogue.
+    const pub = await t.inject({
+      method: 'GET',
+      url: '/api/services?tab=real_estate',
+      headers: { 'accept-language': 'ar' },
+    });
+    const shown = pub.json().find((s: { id: string }) => s.id === entry.id);
+    expect(shown.translations.ar).toEqual({
+      name: 'تقييم العقارات',
+      provider: 'مقيمو الإمارات',
+      features: ['معتمد من RICS'],
+    });
+    expect(shown.features).toEqual(['RICS certified', 'Bank accepted']);
+    const found = await t.inject({ method: 'GET', url: `/api/services?search=${encodeURIComponent('تقييم')}` });
+    expect(found.json().map((s: { id: string }) => s.id)).toContain(entry.id);
+
+    // A second edit can change the English and empty an Arabic field (it then shows in English).
+    const again = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/services/${entry.id}`,
+      payload: text({
+        name: 'Property Valuation Reports',
+        translations: { ar: { name: 'تقارير تقييم', provider: '' } },
+      }),
+      as: admin,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().name).toBe('Property Valuation Reports');
+    expect(again.json().translations).toEqual({ ar: { name: 'تقارير تقييم' } });
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entry.id), eq(auditLog.action, 'service.edit')));
+    expect(audits).toHaveLength(2);
+    expect(audits.map((a) => a.actorId)).toEqual([admin.user.id, admin.user.id]);
+  });
+
+  it('answers 401 signed out, 403 to a signed-in non-admin (even the provider), 404 for no entry', async () => {
+    const user = await t.signUp();
+    const created = await t.inject({ method: 'POST', url: '/api/services', payload: service(), as: user });
+    const id = created.json().id;
+    const edit = { name: 'Hijacked', provider: 'Hijacked', description: 'Hijacked description.', translations: {} };
+    expect((await t.inject({ method: 'PATCH', url: `/api/admin/services/${id}`, payload: edit })).statusCode).toBe(401);
+    const denied = await t.inject({ method: 'PATCH', url: `/api/admin/services/${id}`, payload: edit, as: user });
+    expect(denied.statusCode).toBe(403);
+    const [row] = await db.select().from(businessServices).where(eq(businessServices.id, id));
+    expect(row.name).toBe('Golden Visa Consulting');
+    const admin = await t.signInAdmin();
+    const missing = await t.inject({
+      method: 'PATCH',
+      url: '/api/admin/services/00000000-0000-4000-8000-000000000000',
+      payload: edit,
+      as: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a message per field and changes nothing', async () => {
+    const [entry] = await db.select().from(businessServices).where(eq(businessServices.name, 'Snagging Inspection'));
+    const admin = await t.signInAdmin();
+    const res = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/services/${entry.id}`,
+      payload: text({
+        name: '',
+        description: 'short',
+        translations: { ar: { name: 'ا'.repeat(201), features: ['x'.repeat(81)] } },
+      }),
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    const { errors } = res.json();
+    expect(errors).toMatchObject({
+      name: 'Service name is required',
+      description: 'Description must be at least 10 characters',
+      'translations.ar.name': 'Arabic service name must be at most 200 characters',
+    });
+    expect(Object.keys(errors)).toContain('translations.ar.features.0');
+    const [after] = await db.select().from(businessServices).where(eq(businessServices.id, entry.id));
+    expect(after.name).toBe('Snagging Inspection');
+    expect(after.translations).toEqual({});
+  });
+});

@@ -6,3 +6,4 @@ export const AUDIT_LOG_KEY = ['/api/admin/audit-log'] as const;
 export const USERS_EXPORT_URL = '/api/admin/users/export.csv';
 /** The cards feature's pending list, refreshed after a review decision made here. */
 export const PENDING_APPROVALS_KEY = ['/api/admin/pending-approvals'] as const;
+export const ADMIN_SERVICES_KEY = ['/api/admin/services'] as const;

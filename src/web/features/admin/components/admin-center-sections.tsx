@@ -1,10 +1,11 @@
 import { AuditLogSection } from './audit-log-section';
 import { QuickActions } from './quick-actions';
 import { ReviewQueueSection } from './review-queue-section';
+import { ServicesSection } from './services-section';
 import { StatsSection } from './stats-section';
 import { UsersSection } from './users-section';
 
-/** Issue 6's part of /admin: statistics, quick actions, the review queue, users and the audit log. */
+/** Issue 6's part of /admin: statistics, quick actions, the review queue, users, the services catalogue (issue 10) and the audit log. */
 export function AdminCenterSections() {
   return (
     <div className="space-y-10">
@@ -12,6 +13,7 @@ export function AdminCenterSections() {
       <QuickActions />
       <ReviewQueueSection />
       <UsersSection />
+      <ServicesSection />
       <AuditLogSection />
     </div>
   );
