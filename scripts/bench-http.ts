@@ -12,7 +12,7 @@
  * With pgbench installed, the directory and property SQL also runs alone on the server at the
  * same concurrency (the app should add little on top of its database).
  *
- *   BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=5  BENCH_CONNECTIONS=32  BENCH_ROUTES=directory
+ *   BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=5  BENCH_CONNECTIONS=32  BENCH_ROUTES=directory,QR
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (where `create database` runs)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -251,7 +251,7 @@ async function benchTarget(target: string) {
   try {
     if (server.fillMs) console.log(`${target}: filled its data set in ${(server.fillMs / 1000).toFixed(1)} s`);
     const base = (port: number) => `http://127.0.0.1:${port}`;
-    const routes = ROUTES.filter((r) => !ROUTE_FILTER || r.name.includes(ROUTE_FILTER));
+    const routes = ROUTES.filter((r) => !ROUTE_FILTER || ROUTE_FILTER.split(',').some((f) => r.name.includes(f.trim())));
     await load(`${base(bareServer.port)}/`, false, 1);
     const bares: Run[] = [await load(`${base(bareServer.port)}/`)];
     const runs: Run[] = [];

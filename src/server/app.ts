@@ -2,6 +2,7 @@
  * buildApp(config) → a Fastify instance with every module registered. main.ts only reads the
  * config and listens; tests call buildApp with their own database and app.inject().
  */
+import { createListCache } from './platform/list-cache';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer,
     outbox,
     limits,
+    lists: createListCache(database.db),
     now: opts.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);

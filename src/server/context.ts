@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mail/mailer';
 import type { OutboxWorker } from './platform/mail/outbox';
+import type { ListCache } from './platform/list-cache';
 import type { RateLimits } from './platform/rate-limit';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -16,6 +17,8 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Shared rate limits (platform/rate-limit): every module counts through these. */
   limits: RateLimits;
+  /** The public lists' short-lived cache, keyed by the committed list version (issue 13). */
+  lists: ListCache;
   /** The current time; tests inject their own clock to test expiry without waiting. */
   now: () => Date;
 }

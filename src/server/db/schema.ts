@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -512,6 +513,21 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('mail_outbox_sent_idx').on(t.sentAt),
   ],
+);
+
+/**
+ * One row whose version goes up when a transaction that changed a card, a listing or a user
+ * commits (deferred triggers of migration 0013, once per transaction; a card's view counters do
+ * not count). The public lists are cached per process under this version (issue 13), so a cached
+ * page is never older than the last committed change, in any process.
+ */
+export const listVersion = pgTable(
+  'list_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('list_version_one_row', sql`${t.id} = 1`)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestUser, createTestApp } from '../../../../tests/helpers/app';
-import { properties, users } from '../../db/schema';
+import { businessCards, properties, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { PAGE_PRELOADS } from '../../../core/routes';
 
@@ -93,6 +93,14 @@ describe('the public card page', () => {
     // The Save contact link is the vCard itself.
     const vcard = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}/vcard` });
     expect(vcard.body).toContain('FN:Layla Aboud');
+    // The rendered page is kept (issue 13), but never past a change to the card or its visibility.
+    await t.database.db
+      .update(businessCards)
+      .set({ profession: 'Secondary Market Lead' })
+      .where(eq(businessCards.id, card.id));
+    expect(bodyText((await page(card.id)).body)).toContain('Secondary Market Lead');
+    await t.database.db.update(businessCards).set({ isPublic: false }).where(eq(businessCards.id, card.id));
+    expect(bodyText((await page(card.id)).body)).not.toContain('Layla Aboud');
   });
 
   it('names the card in <title>, links its canonical address and describes the person in JSON-LD, without inline scripts', async () => {

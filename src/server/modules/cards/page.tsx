@@ -3,6 +3,8 @@
  * same CardSheet component the app draws, with lang/dir, title, canonical link, link-preview tags
  * and schema.org Person data. Its only script is the small card entry (share, inquiry on demand).
  */
+import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -190,6 +192,33 @@ export async function renderCardPage(
   const card = await cards.getPublic(id);
   if (!card) return null;
   const lang = pageLanguage(card, choice);
+  // Rendering is the page's main cost; the same card, language and build give the same page
+  // (issue 13). The key is the whole card as read now, so any change to it is a new entry.
+  const key = crypto
+    .createHash('sha1')
+    .update(`${lang}|${assets.appScript}|${publicUrl}|${JSON.stringify(card)}`)
+    .digest('base64url');
+  const cached = renderedPages.get(key);
+  if (cached) return cached;
+  const html = renderPage(card, lang, cards, publicUrl, assets);
+  renderedPages.set(key, html);
+  return html;
+}
+
+/** Rendered card pages by content (see renderCardPage); a few MB at most. */
+const renderedPages = new LRUCache<string, string>({
+  max: 2000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (html) => html.length,
+});
+
+function renderPage(
+  card: NonNullable<Awaited<ReturnType<CardService['getPublic']>>>,
+  lang: PageLanguage,
+  cards: CardService,
+  publicUrl: string,
+  assets: WebAssets,
+): string {
   const i18n = translators[lang];
   const url = cards.cardUrl(card.id);
   const org = cardOrganisation(card, lang);

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { directoryCardSchema, directoryQuerySchema } from '../../../core/schemas/directory';
+import { queryKey, sendCachedList } from '../../platform/list-cache';
 import { listDirectory } from './repository';
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,9 +14,12 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: directoryQuerySchema, response: { 200: z.array(directoryCardSchema) } } },
     async (request, reply) => {
       const { city, ...q } = request.query;
-      const { items, total } = await listDirectory(app.ctx.db, { ...q, emirate: city });
-      reply.header('X-Total-Count', String(total));
-      return items;
+      // The same for every visitor: served from the short-lived list cache (issue 13).
+      const page = await app.ctx.lists.get(queryKey('directory', request.query), async () => {
+        const { items, total } = await listDirectory(app.ctx.db, { ...q, emirate: city });
+        return { body: JSON.stringify(items), total };
+      });
+      return sendCachedList(reply, page);
     },
   );
 };

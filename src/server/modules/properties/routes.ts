@@ -19,6 +19,7 @@ import {
   propertySchema,
 } from '../../../core/schemas/properties';
 import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
+import { queryKey, sendCachedList } from '../../platform/list-cache';
 import { listOwnerProperties, listPendingProperties, listProperties } from './repository';
 import { createPropertyService } from './service';
 
@@ -31,9 +32,12 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: propertyQuerySchema, response: { 200: z.array(propertySchema) } } },
     async (request, reply) => {
       const { city, type, ...q } = request.query;
-      const { items, total } = await listProperties(db, { ...q, type, emirate: city });
-      reply.header('X-Total-Count', String(total));
-      return items;
+      // The same for every visitor: served from the short-lived list cache (issue 13).
+      const page = await app.ctx.lists.get(queryKey('properties', request.query), async () => {
+        const { items, total } = await listProperties(db, { ...q, type, emirate: city });
+        return { body: JSON.stringify(items), total };
+      });
+      return sendCachedList(reply, page);
     },
   );
 
