@@ -251,7 +251,9 @@ async function benchTarget(target: string) {
   try {
     if (server.fillMs) console.log(`${target}: filled its data set in ${(server.fillMs / 1000).toFixed(1)} s`);
     const base = (port: number) => `http://127.0.0.1:${port}`;
-    const routes = ROUTES.filter((r) => !ROUTE_FILTER || ROUTE_FILTER.split(',').some((f) => r.name.includes(f.trim())));
+    const routes = ROUTES.filter(
+      (r) => !ROUTE_FILTER || ROUTE_FILTER.split(',').some((f) => r.name.includes(f.trim())),
+    );
     await load(`${base(bareServer.port)}/`, false, 1);
     const bares: Run[] = [await load(`${base(bareServer.port)}/`)];
     const runs: Run[] = [];
