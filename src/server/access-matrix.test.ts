@@ -391,6 +391,15 @@ const MATRIX: Record<string, Entry> = {
     expect: [400, 400, 400, 400],
     note: 'the body is validated before the session is read; the paths are in subscription.test.ts',
   },
+  'GET /api/subscription/invoices': {
+    request: () => ({ url: '/api/subscription/invoices' }),
+    expect: [401, 200, 200, 200],
+    note: 'each caller sees only their own invoices (invoices.test.ts)',
+  },
+  'GET /api/subscription/invoices/:id/pdf': {
+    request: (w) => ({ url: `/api/subscription/invoices/${w.invoice.id}/pdf` }),
+    expect: [401, 404, 200, 404],
+  },
   'POST /api/stripe/webhook': {
     request: () => ({ url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } }),
     expect: [404, 404, 404, 404],

@@ -28,6 +28,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { type OutboxOptions, OutboxWorker } from './platform/mail/outbox';
+import { invoiceAttachmentResolver } from './modules/invoices/invoices';
 import { registerMetrics } from './platform/metrics';
 import { registerRealtime } from './platform/realtime/plugin';
 import { createRateLimits } from './platform/rate-limit';
@@ -133,7 +134,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   // Issue 12: e-mail leaves through the outbox table; the worker starts once the app is ready
   // and stops (finishing the message in hand) before the database closes.
-  const outbox = new OutboxWorker(database, mailer, app.log.child({ component: 'outbox' }), opts.outbox);
+  const outbox = new OutboxWorker(
+    database,
+    mailer,
+    app.log.child({ component: 'outbox' }),
+    opts.outbox,
+    invoiceAttachmentResolver(database.db),
+  );
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.close());
   const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });

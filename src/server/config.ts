@@ -52,6 +52,15 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  /** The seller printed on tax invoices (issue 17); the defaults are demo values. */
+  INVOICE_SELLER_NAME: z.string().min(2).max(200).default('Bitaqa Technologies FZCO'),
+  INVOICE_SELLER_NAME_AR: z.string().min(2).max(200).default('بطاقة للتقنيات م.م.ح'),
+  INVOICE_SELLER_ADDRESS: z.string().min(5).max(300).default('Dubai Silicon Oasis, Dubai, United Arab Emirates'),
+  INVOICE_SELLER_ADDRESS_AR: z.string().min(5).max(300).default('واحة دبي للسيليكون، دبي، الإمارات العربية المتحدة'),
+  INVOICE_SELLER_TRN: z
+    .string()
+    .regex(/^\d{15}$/, 'must be the 15-digit UAE Tax Registration Number')
+    .default('100000000000003'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +95,17 @@ export interface Config {
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
+  /** Seller details printed on tax invoices (issue 17), snapshotted into each invoice. */
+  invoiceSeller: InvoiceSeller;
+}
+
+export interface InvoiceSeller {
+  name: string;
+  nameAr: string;
+  address: string;
+  addressAr: string;
+  /** UAE Tax Registration Number, 15 digits. */
+  trn: string;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      nameAr: e.INVOICE_SELLER_NAME_AR,
+      address: e.INVOICE_SELLER_ADDRESS,
+      addressAr: e.INVOICE_SELLER_ADDRESS_AR,
+      trn: e.INVOICE_SELLER_TRN,
+    },
   };
 }
 

@@ -5,7 +5,16 @@
  */
 import crypto from 'node:crypto';
 import { Signer } from '@fastify/cookie';
-import { businessServices, conversations, inquiries, messages, sessions, type User } from '../../src/server/db/schema';
+import {
+  businessServices,
+  conversations,
+  inquiries,
+  messages,
+  payments,
+  sessions,
+  type User,
+} from '../../src/server/db/schema';
+import { issueInvoice } from '../../src/server/modules/invoices/invoices';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { LIMITS } from '../../src/core/limits';
 import type { TestApp, TestUser } from './app';
@@ -47,6 +56,8 @@ export interface World {
   conversation: { id: string };
   /** A lead on the owner's card. */
   inquiry: { id: string };
+  /** The owner's tax invoice (issue 17). */
+  invoice: { id: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -95,6 +106,21 @@ export async function createWorld(t: TestApp): Promise<World> {
       message: 'Interested',
     })
     .returning();
+  const invoice = await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({ userId: owner.id, provider: 'test', providerRef: `world_${tag}`, amountAed: 100, status: 'succeeded' })
+      .returning();
+    return issueInvoice(tx, {
+      userId: owner.id,
+      paymentId: payment.id,
+      totalFils: 10_000,
+      issuedAt: new Date(),
+      seller: t.config.invoiceSeller,
+      periodStart: null,
+      periodEnd: null,
+    });
+  });
   return {
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
@@ -107,5 +133,6 @@ export async function createWorld(t: TestApp): Promise<World> {
     service,
     conversation,
     inquiry,
+    invoice,
   };
 }

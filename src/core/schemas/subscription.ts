@@ -102,3 +102,29 @@ export function subscriptionIsActive(
   if (!u.subscriptionPeriodEnd) return true;
   return new Date(u.subscriptionPeriodEnd).getTime() > now.getTime();
 }
+
+/** One tax invoice in the user's list (issue 17); amounts in fils (1 AED = 100 fils). */
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** The invoice date, YYYY-MM-DD (UAE calendar day). */
+  issueDate: z.string(),
+  description: z.string(),
+  descriptionAr: z.string(),
+  currency: z.string(),
+  netFils: z.number().int(),
+  vatFils: z.number().int(),
+  totalFils: z.number().int(),
+  /** Where the PDF is downloaded. */
+  pdfUrl: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+/** GET /api/subscription/invoices: the signed-in user's invoices, newest first. */
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** GET /api/subscription/invoices/:id/pdf?lang= (default: the user's saved language). */
+export const invoicePdfQuerySchema = z.object({
+  lang: z.enum(['en', 'ar'], { error: 'Choose en or ar.' }).optional(),
+});

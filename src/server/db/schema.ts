@@ -489,6 +489,64 @@ export const rateLimits = pgTable(
  * A row is claimed with a lease (`locked_until`) so one process sends it; a crashed process's
  * claim expires and another retries. Sent rows are kept for a day, then swept.
  */
+/**
+ * Tax invoices (issue 17): one per successful payment, numbered INV-<year>-<seq> without gaps
+ * per year. Everything printed on the invoice is a snapshot taken when it was issued, so a later
+ * change of the seller's configuration or the buyer's name never alters an issued invoice.
+ * Money is in integer fils (1 AED = 100 fils). Kept when the user or payment row goes (tax
+ * records outlive accounts): the references are then set null.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: varchar('number', { length: 32 }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The invoice date as printed (Asia/Dubai calendar day). */
+    issueDate: varchar('issue_date', { length: 10 }).notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerNameAr: text('seller_name_ar').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    sellerAddressAr: text('seller_address_ar').notNull(),
+    sellerTrn: varchar('seller_trn', { length: 15 }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('AED'),
+    /** VAT rate in basis points (500 = 5 %). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    netFils: integer('net_fils').notNull(),
+    vatFils: integer('vat_fils').notNull(),
+    totalFils: integer('total_fils').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_seq_idx').on(t.year, t.seq),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_payment_idx').on(t.paymentId),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    check('invoices_amounts_add_up', sql`${t.netFils} + ${t.vatFils} = ${t.totalFils}`),
+  ],
+);
+
+/**
+ * The last invoice number of each year (issue 17). Incremented by an upsert inside the billing
+ * transaction: the row stays locked until that transaction ends, so concurrent payments queue
+ * for the next number and a rolled-back payment gives its number back (a sequence would not).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});
+
+/** What the outbox worker attaches at send time, rendered from stored rows (issue 17). */
+export type MailAttachmentRef = { type: 'invoicePdf'; invoiceId: string; lang: 'en' | 'ar' };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -499,6 +557,8 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Which e-mail this is (template name), for logs and metrics. */
     kind: varchar('kind', { length: 64 }).notNull(),
+    /** Attachments rendered when the message is sent, so the row stays small (issue 17). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -531,6 +591,7 @@ export const listVersion = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
 export type BusinessCard = typeof businessCards.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type BusinessService = typeof businessServices.$inferSelect;

@@ -4,14 +4,18 @@
  * first so a replayed event changes nothing, stores the payment, and sets the user's status.
  */
 import { eq, ne } from 'drizzle-orm';
+import type { InvoiceSeller } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { payments, users, webhookEvents } from '../../db/schema';
+import { type Invoice, payments, users, webhookEvents } from '../../db/schema';
 import { writeAudit } from '../audit/log';
+import { issueInvoice } from '../invoices/invoices';
 
 export interface BillingPayment {
   provider: 'stripe' | 'test';
   providerRef: string;
   amountAed: number;
+  /** What was charged in fils (Stripe's amount_paid), when the provider says it exactly. */
+  amountFils?: number;
   status: 'succeeded' | 'failed';
   periodStart: Date | null;
   periodEnd: Date | null;
@@ -25,11 +29,20 @@ export interface BillingUpdate {
   payment?: BillingPayment;
   /** The subscription state after this event, as the provider reports it now. */
   state: { active: boolean; periodEnd: Date | null };
+  /** A payment that succeeds here gets its tax invoice in this transaction (issue 17). */
+  invoicing: { seller: InvoiceSeller; issuedAt: Date };
 }
 
 export type BillingOutcome =
   | { applied: false }
-  | { applied: true; activated: boolean; deactivated: boolean; paymentRecorded: boolean };
+  | {
+      applied: true;
+      activated: boolean;
+      deactivated: boolean;
+      paymentRecorded: boolean;
+      /** The tax invoice issued for the payment that succeeded with this update. */
+      invoice?: Invoice;
+    };
 
 export type AppliedOutcome = Extract<BillingOutcome, { applied: true }>;
 
@@ -43,9 +56,24 @@ export async function applyBillingUpdate(
   after?: (tx: Tx, outcome: AppliedOutcome) => Promise<void>,
 ): Promise<BillingOutcome> {
   return db.transaction(async (tx) => {
-    const done = async (outcome: AppliedOutcome) => {
-      await after?.(tx, outcome);
-      return outcome;
+    const done = async (outcome: Omit<AppliedOutcome, 'invoice'>) => {
+      // Every successful payment gets its numbered tax invoice in this transaction: when it
+      // rolls back the number is given back, when it commits the invoice exists (issue 17).
+      // Issued last, so the year's counter row is locked for as short a time as possible.
+      const invoice = paid
+        ? await issueInvoice(tx, {
+            userId: u.userId,
+            paymentId: paid.id,
+            totalFils: paid.totalFils,
+            issuedAt: u.invoicing.issuedAt,
+            seller: u.invoicing.seller,
+            periodStart: paid.periodStart,
+            periodEnd: paid.periodEnd,
+          })
+        : undefined;
+      const full: AppliedOutcome = { ...outcome, ...(invoice ? { invoice } : {}) };
+      await after?.(tx, full);
+      return full;
     };
     const fresh = await tx
       .insert(webhookEvents)
@@ -55,8 +83,9 @@ export async function applyBillingUpdate(
     if (fresh.length === 0) return { applied: false };
 
     let paymentRecorded = false;
+    let paid: (Omit<BillingPayment, 'amountFils'> & { id: string; totalFils: number }) | undefined;
     if (u.payment) {
-      const p = u.payment;
+      const { amountFils, ...p } = u.payment;
       // A late "failed" never overwrites a payment that already succeeded.
       const rows = await tx
         .insert(payments)
@@ -68,6 +97,7 @@ export async function applyBillingUpdate(
         })
         .returning({ id: payments.id });
       paymentRecorded = rows.length > 0 && p.status === 'succeeded';
+      if (paymentRecorded) paid = { id: rows[0].id, totalFils: amountFils ?? p.amountAed * 100, ...p };
     }
 
     const [before] = await tx

@@ -1,12 +1,18 @@
 /** Broker subscription API (spec §7, issue 6). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { uuidParam } from '../../../core/schemas/common';
 import {
+  invoiceListSchema,
+  invoicePdfQuerySchema,
   subscriptionInfoSchema,
   subscriptionIntentSchema,
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../core/schemas/subscription';
+import { notFound } from '../../errors';
+import { findOwnInvoice, listInvoices } from '../invoices/invoices';
+import { invoiceFileName, renderInvoicePdf } from '../invoices/pdf';
 import { requireUser, userOf } from '../auth/guards';
 import { scheduleSubscriptionMaintenance } from './expiry';
 import { createSubscriptionService } from './service';
@@ -34,6 +40,48 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subscription/test-confirm',
     { preHandler: requireUser, schema: { body: testConfirmSchema, response: { 200: testConfirmResultSchema } } },
     async (request) => service.confirmTestPayment(userOf(request), request.body),
+  );
+
+  // Tax invoices (issue 17): only the owner sees or downloads one; another user's id is 404.
+  app.get(
+    '/subscription/invoices',
+    { preHandler: requireUser, schema: { response: { 200: invoiceListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const rows = await listInvoices(app.ctx.db, userOf(request).id);
+      return {
+        invoices: rows.map((i) => ({
+          id: i.id,
+          number: i.number,
+          issueDate: i.issueDate,
+          description: i.description,
+          descriptionAr: i.descriptionAr,
+          currency: i.currency,
+          netFils: i.netFils,
+          vatFils: i.vatFils,
+          totalFils: i.totalFils,
+          pdfUrl: `/api/subscription/invoices/${i.id}/pdf`,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/subscription/invoices/:id/pdf',
+    { preHandler: requireUser, schema: { params: uuidParam, querystring: invoicePdfQuerySchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const invoice = await findOwnInvoice(app.ctx.db, user.id, request.params.id);
+      if (!invoice) throw notFound('Invoice not found', 'INVOICE_NOT_FOUND');
+      const lang = request.query.lang ?? (user.preferredLanguage === 'ar' ? 'ar' : 'en');
+      const pdf = await renderInvoicePdf(invoice, lang);
+      const name = invoiceFileName(invoice);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(pdf);
+    },
   );
 
   // Stripe signs the exact bytes it sent, so this one route reads the body raw. The parser is

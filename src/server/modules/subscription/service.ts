@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { payments, users, webhookEvents, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
+import { mailLang } from '../../platform/mail/templates';
 import { paymentProviderFor } from '../../platform/payments';
 import type { Stripe, StripePaymentProvider } from '../../platform/payments/stripe';
 import type { DbOrTx } from '../../db/client';
@@ -56,11 +57,22 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
     amountAed: number,
   ) {
     if (!outcome.paymentRecorded) return;
-    await notifyUser(tx, user, 'subscription', 'subscriptionActive', {
-      name: user.firstName,
-      amountAed,
-      until: periodEnd ? formatDate(periodEnd) : null,
-    });
+    // The tax invoice goes with the receipt as a PDF in the same language (issue 17); the
+    // outbox renders it from the stored invoice when it sends the e-mail.
+    const invoice = outcome.invoice;
+    await notifyUser(
+      tx,
+      user,
+      'subscription',
+      'subscriptionActive',
+      {
+        name: user.firstName,
+        amountAed,
+        until: periodEnd ? formatDate(periodEnd) : null,
+        invoiceNumber: invoice?.number ?? null,
+      },
+      invoice ? [{ type: 'invoicePdf', invoiceId: invoice.id, lang: mailLang(user.preferredLanguage) }] : undefined,
+    );
   }
 
   return {
@@ -187,6 +199,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
             periodEnd,
           },
           state: { active: true, periodEnd },
+          invoicing: { seller: ctx.config.invoiceSeller, issuedAt: ctx.now() },
         },
         (tx, applied) => mailReceipt(tx, user, applied, periodEnd, payment.amountAed),
       );
@@ -233,6 +246,8 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
               amountAed: Math.round(
                 (event.type === 'invoice.payment_failed' ? invoice.amount_due : invoice.amount_paid) / 100,
               ),
+              // Stripe counts AED in fils, exactly what the tax invoice needs.
+              amountFils: event.type === 'invoice.payment_failed' ? undefined : invoice.amount_paid,
               status: event.type === 'invoice.payment_failed' ? ('failed' as const) : ('succeeded' as const),
               periodStart: line?.period?.start ? new Date(line.period.start * 1000) : (remote?.periodStart ?? null),
               periodEnd: line?.period?.end ? new Date(line.period.end * 1000) : (remote?.periodEnd ?? null),
@@ -241,7 +256,14 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
       const state = { active: remote?.active ?? false, periodEnd: remote?.periodEnd ?? null };
       const outcome = await applyBillingUpdate(
         db,
-        { eventId: event.id, eventType: event.type, userId: user.id, payment, state },
+        {
+          eventId: event.id,
+          eventType: event.type,
+          userId: user.id,
+          payment,
+          state,
+          invoicing: { seller: ctx.config.invoiceSeller, issuedAt: ctx.now() },
+        },
         async (tx, applied) => {
           if (payment?.status === 'succeeded') await mailReceipt(tx, user, applied, state.periodEnd, payment.amountAed);
           if (applied.deactivated) {

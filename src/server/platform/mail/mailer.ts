@@ -11,11 +11,19 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A file sent with a message (nodemailer's attachment shape). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   /** Stable Message-ID (the outbox row's), so a receiving server can drop a repeated delivery. */
   messageId?: string;
 }

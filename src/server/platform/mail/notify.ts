@@ -5,7 +5,7 @@
  * which should be the transaction of the change that causes it (issue 12).
  */
 import type { DbOrTx } from '../../db/client';
-import type { NotificationPrefs, User } from '../../db/schema';
+import type { MailAttachmentRef, NotificationPrefs, User } from '../../db/schema';
 import { queueTemplate } from './outbox';
 import { type MailKind, type MailParams, mailLang } from './templates';
 
@@ -17,8 +17,10 @@ export async function notifyUser<K extends MailKind>(
   pref: NotificationKind,
   kind: K,
   params: MailParams<K>,
+  /** Rendered when the e-mail is sent (e.g. the tax invoice PDF, issue 17). */
+  attachments?: MailAttachmentRef[],
 ): Promise<boolean> {
   if (user.deletedAt || user.notificationPrefs?.[pref] === false) return false;
-  await queueTemplate(db, { email: user.email, lang: mailLang(user.preferredLanguage) }, kind, params);
+  await queueTemplate(db, { email: user.email, lang: mailLang(user.preferredLanguage) }, kind, params, attachments);
   return true;
 }

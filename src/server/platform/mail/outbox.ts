@@ -20,20 +20,26 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { mailOutbox, type OutboxMail } from '../../db/schema';
-import type { Mailer } from './mailer';
+import { type MailAttachmentRef, mailOutbox, type OutboxMail } from '../../db/schema';
+import type { MailAttachment, Mailer } from './mailer';
 import { type MailKind, type MailLang, type MailParams, type RenderedMail, renderMail } from './templates';
 
 export const OUTBOX_CHANNEL = 'bitaqa_mail_outbox';
 
 /** Writes an e-mail into the outbox; pass the transaction of the change that causes it. */
-export async function queueMail(db: DbOrTx, to: string, mail: RenderedMail): Promise<void> {
+export async function queueMail(
+  db: DbOrTx,
+  to: string,
+  mail: RenderedMail,
+  attachments?: MailAttachmentRef[],
+): Promise<void> {
   await db.insert(mailOutbox).values({
     toAddress: to,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
     kind: mail.kind,
+    attachments: attachments?.length ? attachments : null,
   });
   // Delivered to the listening workers when (and only if) the transaction commits.
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -45,9 +51,17 @@ export function queueTemplate<K extends MailKind>(
   to: { email: string; lang: MailLang },
   kind: K,
   params: MailParams<K>,
+  attachments?: MailAttachmentRef[],
 ): Promise<void> {
-  return queueMail(db, to.email, renderMail(kind, to.lang, params));
+  return queueMail(db, to.email, renderMail(kind, to.lang, params), attachments);
 }
+
+/**
+ * Turns a row's attachment references into files when it is sent (issue 17: the tax invoice
+ * PDF is rendered from the stored invoice, so the outbox row stays small). A reference whose
+ * record is gone resolves to nothing; a failure to render is retried like a failed send.
+ */
+export type AttachmentResolver = (refs: MailAttachmentRef[]) => Promise<MailAttachment[]>;
 
 export interface OutboxOptions {
   /** How long a claim holds (default 2 min; longer than any SMTP wait, see SMTP_TIMEOUTS). */
@@ -116,6 +130,7 @@ export class OutboxWorker {
     private readonly mailer: Mailer,
     private readonly log: OutboxLog,
     opts: Partial<OutboxOptions> = {},
+    private readonly resolveAttachments?: AttachmentResolver,
   ) {
     this.opts = { ...DEFAULTS, ...opts };
   }
@@ -230,11 +245,14 @@ export class OutboxWorker {
     const { db } = this.database;
     const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.lockedBy, this.id));
     try {
+      const attachments =
+        row.attachments?.length && this.resolveAttachments ? await this.resolveAttachments(row.attachments) : [];
       await this.mailer.send({
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(attachments.length ? { attachments } : {}),
         messageId: `<${row.id}@outbox.bitaqa>`,
       });
     } catch (err) {

@@ -413,12 +413,19 @@ const TEMPLATES = {
       ],
     }),
   }),
-  subscriptionActive: template<{ name: string; amountAed: number; until: string | null }>({
+  subscriptionActive: template<{
+    name: string;
+    amountAed: number;
+    until: string | null;
+    invoiceNumber?: string | null;
+  }>({
     en: (p) => ({
       subject: 'Your Bitaqa subscription is active',
       body: [
         `Hello ${p.name},`,
         `Thank you: we received your payment of AED ${p.amountAed}. Your Professional Plan is active${p.until ? ` until ${p.until}` : ''}.`,
+        p.invoiceNumber &&
+          `Your tax invoice ${p.invoiceNumber} is attached as a PDF. You can also download it from your subscription page.`,
         'Your card appears in the directory once an administrator has approved it.',
         SIGN_EN,
       ],
@@ -428,6 +435,8 @@ const TEMPLATES = {
       body: [
         `مرحبًا ${p.name}،`,
         `شكرًا لك: استلمنا دفعتك بقيمة ${p.amountAed} درهم. خطتك الاحترافية فعّالة${p.until ? ` حتى \u2068${p.until}\u2069` : ''}.`,
+        p.invoiceNumber &&
+          `فاتورتك الضريبية \u2068${p.invoiceNumber}\u2069 مرفقة بصيغة PDF، ويمكنك أيضًا تنزيلها من صفحة الاشتراك.`,
         'تظهر بطاقتك في الدليل بعد موافقة أحد المشرفين عليها.',
         SIGN_AR,
       ],
