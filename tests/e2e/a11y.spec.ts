@@ -230,3 +230,45 @@ test('the services catalogue reads in Arabic in Arabic mode, and in English in E
   await page.getByRole('button', { name: /EN \| عربي/ }).click();
   await expect(page.getByRole('heading', { name: 'Real Estate Legal Counsel' })).toBeVisible();
 });
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`on a phone in ${lang} the bottom bar never covers a focused field of the card editor`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, lang);
+    await signIn(page, DEMO.broker);
+    await page.goto('/create-card');
+    const form = page.locator('main form').first();
+    const bar = page.locator('[data-mobile-bar]');
+    await expect(bar).toBeVisible();
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    expect(barTop).toBeGreaterThan(700);
+    await form.locator('input, select, textarea').first().focus();
+    // Tab through the whole form, as a keyboard user on a phone would, to its last button.
+    const seen: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el?.closest('main form')) return null;
+        const r = el.getBoundingClientRect();
+        return {
+          name: el.getAttribute('name') || el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName,
+          top: r.top,
+          bottom: r.bottom,
+          width: r.width,
+        };
+      });
+      if (!focused) break;
+      // Visually hidden controls (a file input behind its button) are not what the eye follows.
+      if (focused.width > 1) {
+        seen.push(focused.name);
+        expect(focused.top, `${focused.name} above the screen`).toBeGreaterThanOrEqual(0);
+        expect(focused.bottom, `${focused.name} under the bottom bar`).toBeLessThanOrEqual(barTop);
+      }
+      await page.keyboard.press('Tab');
+    }
+    // The walk reached the end of the form: its last fields and the submit button were checked.
+    expect(seen).toEqual(expect.arrayContaining(['socialLinks.website', 'professionalBio', 'valueProposition']));
+    expect(seen.length).toBeGreaterThan(20);
+  });
+}

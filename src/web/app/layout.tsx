@@ -1,5 +1,5 @@
 import { LogOut, Shield } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY } from '../../core/limits';
@@ -19,7 +19,7 @@ function Header() {
   const { user, isAuthenticated } = useAuth();
   const unread = useUnreadCount();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2" aria-label={t('nav.homeAria')}>
           <Logo />
@@ -84,6 +84,27 @@ function Header() {
   );
 }
 
+/**
+ * Issue 10: the bar never covers a focused field. `scroll-padding` (styles.css) makes the
+ * browser's own focus scrolling stop above the bar; a field it already counted as visible (half
+ * under the bar) is brought fully into view here, still honouring the padding.
+ */
+function useFocusedFieldClearOfBar() {
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      const el = e.target;
+      if (!(el instanceof HTMLElement) || el.closest('[data-mobile-bar], [role=dialog]')) return;
+      const bar = document.querySelector('[data-mobile-bar]')?.getBoundingClientRect();
+      if (!bar || bar.height === 0) return; // desktop: no bar
+      const header = document.querySelector('[data-site-header]')?.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      if (r.bottom > bar.top || r.top < (header?.bottom ?? 0)) el.scrollIntoView({ block: 'nearest' });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+}
+
 function MobileBar() {
   const { t } = useTranslation();
   const { isAuthenticated } = useAuth();
@@ -92,6 +113,7 @@ function MobileBar() {
   return (
     <nav
       aria-label={t('nav.mobile')}
+      data-mobile-bar
       className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       {MOBILE_NAV.map(({ to, key, icon: Icon, kind }) => {
@@ -164,15 +186,15 @@ function Footer() {
         {columns.map((col) => (
           <div key={col.title}>
             <h2 className="mb-3 text-sm font-semibold text-white">{col.title}</h2>
-            <ul className="space-y-2 text-sm">
+            <ul className="space-y-1 text-sm">
               {col.links.map((l) => (
                 <li key={l.label}>
                   {l.to.startsWith('/api/') ? (
-                    <a href={l.to} className="hover:text-white">
+                    <a href={l.to} className="inline-block py-1.5 hover:text-white">
                       {l.label}
                     </a>
                   ) : (
-                    <Link to={l.to} className="hover:text-white">
+                    <Link to={l.to} className="inline-block py-1.5 hover:text-white">
                       {l.label}
                     </Link>
                   )}
@@ -191,6 +213,7 @@ function Footer() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  useFocusedFieldClearOfBar();
   return (
     <div className="flex min-h-screen flex-col">
       <a
