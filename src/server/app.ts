@@ -33,6 +33,8 @@ import { registerMetrics } from './platform/metrics';
 import { registerRealtime } from './platform/realtime/plugin';
 import { createRateLimits } from './platform/rate-limit';
 import { PgSessionStore } from './platform/session-store';
+import { createObjectStore } from './platform/storage/object-store';
+import { type UploadOptions, Uploads } from './platform/storage/uploads';
 import { registerWeb } from './web';
 import { LIMITS } from '../core/limits';
 
@@ -53,6 +55,8 @@ export interface BuildOptions {
   webDist?: string;
   /** The clock for time-limited links (default: the real time); tests move it forward. */
   now?: () => Date;
+  /** Upload sweep timings (tests shorten the grace period or call sweep() themselves). */
+  uploads?: Partial<UploadOptions>;
 }
 
 /** A request id a proxy may hand us: short and plain, so it cannot forge log content. */
@@ -145,6 +149,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => outbox.close());
   const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => limits.close());
+  const now = opts.now ?? (() => new Date());
+  // Issue 12: photos in the local folder or S3-compatible storage, recorded in the uploads table;
+  // the sweep of unused ones runs once the app is ready and stops before the database closes.
+  const uploads = new Uploads(
+    database,
+    createObjectStore(config.storage),
+    now,
+    app.log.child({ component: 'uploads' }),
+    opts.uploads,
+  );
+  app.addHook('onReady', async () => uploads.start());
+  app.addHook('onClose', async () => uploads.close());
   const ctx: AppContext = {
     config,
     database,
@@ -153,7 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     outbox,
     limits,
     lists: createListCache(database.db),
-    now: opts.now ?? (() => new Date()),
+    uploads,
+    now,
   };
   app.decorate('ctx', ctx);
   app.decorate('headProviders', new Map());

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageSettings } from './platform/storage/object-store';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -43,6 +44,20 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** Where uploaded photos live (issue 12): the local DATA_DIR/uploads folder, or S3-compatible storage. */
+  STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -91,6 +106,8 @@ export interface Config {
   redisUrl?: string;
   /** How long SIGTERM waits for in-flight requests before exiting anyway (issue 12). */
   shutdownTimeoutMs: number;
+  /** Where uploaded objects live (issue 12): DATA_DIR/uploads or an S3-compatible bucket. */
+  storage: StorageSettings;
   logLevel: Env['LOG_LEVEL'];
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
@@ -126,6 +143,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
+  if (e.STORAGE === 's3') {
+    if (!e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+      problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+    if (e.NODE_ENV === 'production') {
+      if (!e.S3_REGION) problems.push('S3_REGION: required when NODE_ENV=production and STORAGE=s3');
+      if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+        problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when NODE_ENV=production and STORAGE=s3');
+    }
+  } else {
+    const stray = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+      (k) => e[k as keyof Env] !== undefined,
+    );
+    if (stray.length) problems.push(`${stray.join(', ')}: set STORAGE=s3 to use S3 storage (STORAGE is "local")`);
+  }
   // Issue 11 finding 7: production never falls back to a development default.
   if (e.NODE_ENV === 'production') {
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
@@ -163,6 +195,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     logLevel: e.LOG_LEVEL,
     ai: e.AI_BASE_URL
       ? {

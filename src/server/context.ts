@@ -5,6 +5,7 @@ import type { Mailer } from './platform/mail/mailer';
 import type { OutboxWorker } from './platform/mail/outbox';
 import type { ListCache } from './platform/list-cache';
 import type { RateLimits } from './platform/rate-limit';
+import type { Uploads } from './platform/storage/uploads';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   limits: RateLimits;
   /** The public lists' short-lived cache, keyed by the committed list version (issue 13). */
   lists: ListCache;
+  /** Uploaded objects: the store (local folder or S3) and the uploads table (issue 12). */
+  uploads: Uploads;
   /** The current time; tests inject their own clock to test expiry without waiting. */
   now: () => Date;
 }

@@ -29,6 +29,8 @@ async function main() {
   await database.exclusive(async () => {
     await createAuthService(app.ctx).ensureAdmin(app.log);
     await sealLegacyTotpSecrets(app.ctx.db, config.totpKey);
+    // Photos stored before the uploads table existed (or copied in by hand) are registered (issue 12).
+    await app.ctx.uploads.backfill();
     if (config.seedDemo) await seedDemo(app.ctx, app.log);
   });
 

@@ -590,6 +590,33 @@ export const listVersion = pgTable(
   (t) => [check('list_version_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * Every stored object (issue 12 "Object storage"): the key in the object store (`<sha256>.webp`,
+ * so one photo is stored once however often it is uploaded), its size and type, who uploaded it
+ * first (null for files found in storage at start-up, or when the account is gone).
+ *
+ * What references an object is not copied here: it is read from the photo columns themselves
+ * (cards, card revisions, listings, listing revisions, services, users; see
+ * platform/storage/uploads.ts), so no code path that sets a photo can forget to record it.
+ * `orphaned_at` is when an object was first seen with no reference; the sweep deletes it once
+ * that is older than the grace period (an upload not yet attached to a card is not swept).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    size: integer('size').notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orphanedAt: timestamp('orphaned_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId),
+    index('uploads_orphaned_idx').on(t.orphanedAt).where(sql`${t.orphanedAt} is not null`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type BusinessCard = typeof businessCards.$inferSelect;
@@ -600,3 +627,4 @@ export type Message = typeof messages.$inferSelect;
 export type ConversationMember = typeof conversationMembers.$inferSelect;
 export type Inquiry = typeof inquiries.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;

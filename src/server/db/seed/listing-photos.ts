@@ -5,7 +5,8 @@
  */
 import sharp from 'sharp';
 import type { PropertyType } from '../../../core/enums';
-import { storeImage, uploadUrl, uploadsDir } from '../../platform/storage/images';
+import { storeImage, uploadUrl } from '../../platform/storage/images';
+import type { Uploads } from '../../platform/storage/uploads';
 
 const W = 1200;
 const H = 800;
@@ -116,10 +117,9 @@ export const PHOTO_VARIANTS = 2;
 
 /** Renders the scenes (PHOTO_VARIANTS per type) and returns their URLs by type. */
 export async function renderListingPhotos(
-  dataDir: string,
+  uploads: Uploads,
   types: readonly PropertyType[],
 ): Promise<Record<PropertyType, string[]>> {
-  const dir = uploadsDir(dataDir);
   const out = {} as Record<PropertyType, string[]>;
   for (const type of types) {
     out[type] = [];
@@ -127,14 +127,14 @@ export async function renderListingPhotos(
       const data = await sharp(Buffer.from(scene(type, v)))
         .webp({ quality: 78 })
         .toBuffer();
-      out[type].push(uploadUrl(await storeImage(dir, data)));
+      out[type].push(uploadUrl(await storeImage(uploads, data, null)));
     }
   }
   return out;
 }
 
 /** A simple emblem for a service category (no text, so no fonts are needed). */
-export async function renderServiceImage(dataDir: string, hue: number, shape: number): Promise<string> {
+export async function renderServiceImage(uploads: Uploads, hue: number, shape: number): Promise<string> {
   const shapes = [
     `<polygon points="600,180 840,400 760,400 760,620 440,620 440,400 360,400" fill="#fff" opacity="0.9"/>`,
     `<rect x="420" y="260" width="360" height="300" rx="24" fill="#fff" opacity="0.9"/><rect x="420" y="320" width="360" height="40" fill="hsl(${hue} 60% 40%)"/>`,
@@ -143,5 +143,5 @@ export async function renderServiceImage(dataDir: string, hue: number, shape: nu
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 60%)"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${shapes[shape % shapes.length]}</svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
-  return uploadUrl(await storeImage(uploadsDir(dataDir), data));
+  return uploadUrl(await storeImage(uploads, data, null));
 }

@@ -212,7 +212,7 @@ export const seedProperties: SeedStep = async (ctx, state) => {
     .map((d) => d.user)
     .filter((u) => u.role === 'real_estate_broker' || u.role === 'real_estate_developer');
   if (owners.length === 0) return;
-  const photos = await renderListingPhotos(ctx.config.dataDir, PROPERTY_TYPES);
+  const photos = await renderListingPhotos(ctx.uploads, PROPERTY_TYPES);
   // About half in Dubai, the rest over the other emirates, every area used at least once.
   const dubai = AREAS.filter((a) => a.emirate === 'dubai');
   const others = AREAS.filter((a) => a.emirate !== 'dubai');

@@ -250,7 +250,7 @@ const CATEGORY_LOOK: Record<ServiceCategory, [number, number]> = {
 export const seedServices: SeedStep = async (ctx) => {
   const images = {} as Record<ServiceCategory, string>;
   for (const [category, [hue, shape]] of Object.entries(CATEGORY_LOOK) as [ServiceCategory, [number, number]][]) {
-    images[category] = await renderServiceImage(ctx.config.dataDir, hue, shape);
+    images[category] = await renderServiceImage(ctx.uploads, hue, shape);
   }
   await ctx.db.insert(businessServices).values(
     CATALOGUE.map((e) => ({

@@ -16,12 +16,12 @@ import type { DbOrTx } from '../../db/client';
 import { businessCards, businessServices, inquiries, properties, sessions, users, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
-import { removeStoredImages, storedNameOf } from '../../platform/storage/images';
 import { writeAudit } from '../audit/log';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { deleteUserSessions } from '../../platform/session-store';
+import { keyOfUrl } from '../../platform/storage/uploads';
 import { queueTemplate } from '../../platform/mail/outbox';
 import { type MailKind, type MailParams, mailLang } from '../../platform/mail/templates';
 import { openSecret, sealSecret } from './secret-box';
@@ -178,9 +178,9 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
      * sent stay with the other person and show as "Deleted user".
      */
     async deleteAccount(user: User, confirmEmail: string): Promise<void> {
-      /** Our uploaded photos on everything the user published (cards, revisions, listings, services). */
-      const publishedPhotos = async (userId: string): Promise<string[]> => {
-        const result = await db.execute(sql`
+      /** Every photo URL on what the user published (cards, revisions, listings, services, profile). */
+      const publishedPhotos = async (tx: DbOrTx, userId: string): Promise<string[]> => {
+        const result = await tx.execute(sql`
           select profile_image_url as url from business_cards where user_id = ${userId}
           union select pending_revision->>'profileImageUrl' from business_cards where user_id = ${userId}
           union select profile_image_url from users where id = ${userId}
@@ -188,18 +188,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           union select jsonb_array_elements_text(coalesce(pending_revision->'imageUrls', '[]'::jsonb)) from properties where user_id = ${userId}
           union select image_url from business_services where created_by = ${userId}`);
         const { rows } = result as unknown as { rows: { url: string | null }[] };
-        const names = rows.map((r) => storedNameOf(r.url)).filter((n): n is string => !!n);
-        return [...new Set(names)];
-      };
-      const imageStillUsed = async (tx: DbOrTx, name: string): Promise<boolean> => {
-        const url = `/api/uploads/${name}`;
-        const result = await tx.execute(sql`
-          select 1 from business_cards where profile_image_url = ${url} or pending_revision->>'profileImageUrl' = ${url}
-          union all select 1 from users where profile_image_url = ${url}
-          union all select 1 from properties where ${url} = any(image_urls) or coalesce(pending_revision->'imageUrls', '[]'::jsonb) ? ${url}
-          union all select 1 from business_services where image_url = ${url}
-          limit 1`);
-        return (result as unknown as { rows: unknown[] }).rows.length > 0;
+        return rows.map((r) => r.url).filter((u): u is string => !!keyOfUrl(u));
       };
       if (user.role === 'admin') throw forbidden('The admin account cannot be deleted here.', 'ADMIN_ACCOUNT');
       if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
@@ -222,8 +211,8 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
         }
       }
       const oldEmail = user.email;
-      const photos = await publishedPhotos(user.id);
       const { services: removedServices, unused } = await db.transaction(async (tx) => {
+        const photos = await publishedPhotos(tx, user.id);
         const cards = tx.select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, user.id));
         const removedInquiries = await tx
           .delete(inquiries)
@@ -284,12 +273,12 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
         });
         // The farewell goes to the address the account had, in its language (sent after commit).
         await securityMail(tx, { ...user, email: oldEmail }, 'accountDeleted', { site: config.publicUrl });
-        // Files are named by content hash, so one still used by someone else's card or listing stays.
-        const unused: string[] = [];
-        for (const name of photos) if (!(await imageStillUsed(tx, name))) unused.push(name);
+        // Objects are named by content hash, so one still used by someone else's card or listing stays;
+        // the others are marked here and deleted after the commit (issue 12).
+        const unused = await ctx.uploads.release(tx, photos);
         return { services: removedServices.length, unused };
       });
-      const removedPhotos = await removeStoredImages(config.dataDir, unused);
+      const removedPhotos = await ctx.uploads.purge(unused);
       log.info({ userId: user.id, services: removedServices, photos: removedPhotos }, 'account deleted');
     },
 

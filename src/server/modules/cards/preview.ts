@@ -4,13 +4,13 @@
  * are joined and right-to-left, in Noto Sans Arabic shipped from npm (@fontsource). One image per
  * card version, kept in memory; a changed card has a new version and so a new image and URL.
  */
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Card } from '../../../core/schemas/card';
-import { STORED_NAME_RE } from '../../platform/storage/images';
+import type { ObjectStore } from '../../platform/storage/object-store';
+import { keyOfUrl } from '../../platform/storage/uploads';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -62,11 +62,12 @@ function initials(name: string): string {
 }
 
 /** The uploaded photo as a 240 px circle, or null (generated avatars and outside links: initials). */
-async function photoCircle(url: string | null, uploadsDir: string): Promise<Buffer | null> {
-  const name = url?.match(/^\/api\/uploads\/([^/?#]+)$/)?.[1];
-  if (!name || !STORED_NAME_RE.test(name)) return null;
-  const file = path.join(uploadsDir, name);
-  if (!fs.existsSync(file)) return null;
+async function photoCircle(url: string | null, store: ObjectStore): Promise<Buffer | null> {
+  const key = keyOfUrl(url);
+  // A photo that cannot be read (storage away) leaves the initials, like a missing one.
+  const object = key ? await store.get(key).catch(() => null) : null;
+  if (!object) return null;
+  const file = Buffer.concat(await object.body.toArray());
   const mask = Buffer.from('<svg width="240" height="240"><circle cx="120" cy="120" r="120"/></svg>');
   return sharp(file)
     .resize(240, 240, { fit: 'cover' })
@@ -75,7 +76,7 @@ async function photoCircle(url: string | null, uploadsDir: string): Promise<Buff
     .toBuffer();
 }
 
-export async function renderPreview(card: Card, org: string | null, uploadsDir: string): Promise<Buffer> {
+export async function renderPreview(card: Card, org: string | null, store: ObjectStore): Promise<Buffer> {
   const key = `${card.id}:${previewVersion(card)}:${card.name}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -88,7 +89,7 @@ export async function renderPreview(card: Card, org: string | null, uploadsDir: 
   <circle cx="210" cy="290" r="132" fill="#ffffff" fill-opacity="0.9"/>
   <circle cx="210" cy="290" r="120" fill="#e3f1f0"/>
 </svg>`);
-  const photo = await photoCircle(card.profileImageUrl, uploadsDir);
+  const photo = await photoCircle(card.profileImageUrl, store);
   const layers: OverlayOptions[] = [];
   if (photo) layers.push({ input: photo, top: 170, left: 90 });
   else {

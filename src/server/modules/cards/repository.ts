@@ -97,8 +97,10 @@ export async function updateCard(db: DbOrTx, id: string, values: Partial<CardVal
   return row;
 }
 
-export async function deleteCard(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(businessCards).where(eq(businessCards.id, id));
+/** Deletes the card; returns the deleted row (undefined when it was already gone). */
+export async function deleteCard(db: DbOrTx, id: string): Promise<BusinessCard | undefined> {
+  const [row] = await db.delete(businessCards).where(eq(businessCards.id, id)).returning();
+  return row;
 }
 
 /** Pending cards, oldest first so the queue is worked in order (uses business_cards_public_idx). */

@@ -24,7 +24,6 @@ import { avatarSvg } from './avatar';
 import { cardOrganisation, registerCardHead } from './head';
 import { registerCardPage } from './page';
 import { previewVersion, renderPreview } from './preview';
-import { uploadsDir } from '../../platform/storage/images';
 import { type CardQr, cardQr } from './qr';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
@@ -149,7 +148,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const png = await renderPreview(card, cardOrganisation(card), uploadsDir(app.ctx.config.dataDir));
+      const png = await renderPreview(card, cardOrganisation(card), app.ctx.uploads.store);
       return reply.type('image/png').send(png);
     },
   );

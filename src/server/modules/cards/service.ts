@@ -408,9 +408,16 @@ export function createCardService(ctx: AppContext) {
       return toCard({ card, user: ownerOf(user) }, { private: true });
     },
 
+    /** Deletes the card; its photos that nothing else uses go after the commit (issue 12). */
     async remove(user: User, id: string): Promise<void> {
       await ownedRow(user, id);
-      await deleteCard(db, id);
+      const unused = await db.transaction(async (tx) => {
+        const row = await deleteCard(tx, id);
+        if (!row) return [];
+        const pending = row.pendingRevision?.profileImageUrl;
+        return ctx.uploads.release(tx, [row.profileImageUrl, typeof pending === 'string' ? pending : null]);
+      });
+      await ctx.uploads.purge(unused);
     },
 
     /**

@@ -185,9 +185,19 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       return toProperty(await rowOrNotFound(id), { private: true });
     },
 
+    /** Deletes the listing; its photos that nothing else uses go after the commit (issue 12). */
     async remove(user: User, id: string): Promise<void> {
       await ownedRow(user, id);
-      await db.delete(properties).where(and(eq(properties.id, id), eq(properties.userId, user.id)));
+      const unused = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(properties)
+          .where(and(eq(properties.id, id), eq(properties.userId, user.id)))
+          .returning({ imageUrls: properties.imageUrls, pendingRevision: properties.pendingRevision });
+        if (!row) return [];
+        const pending = (row.pendingRevision as { imageUrls?: unknown } | null)?.imageUrls;
+        return ctx.uploads.release(tx, [...row.imageUrls, ...(Array.isArray(pending) ? pending : [])]);
+      });
+      await ctx.uploads.purge(unused);
     },
 
     /** Approves the listing, or its pending revision (applied to the live listing); 409 when it changed since review. */

@@ -3,12 +3,11 @@ import { text } from '../../../core/schemas/common';
  * Photo uploads (issue 4): POST /api/uploads/images (signed in, multipart, one file) and
  * GET /api/uploads/:name, served with a year-long immutable cache (names are content hashes).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedImageSchema } from '../../../core/schemas/properties';
+import { isDatabaseUnavailable } from '../../db/faults';
 import { AppError, notFound } from '../../errors';
 import { rateLimited } from '../../platform/rate-limit';
 import {
@@ -17,7 +16,6 @@ import {
   imageTooLarge,
   saveUploadedImage,
   STORED_NAME_RE,
-  uploadsDir,
   uploadUrl,
 } from '../../platform/storage/images';
 import { requireUser, userOf } from '../auth/guards';
@@ -28,7 +26,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
   const limiter = app.ctx.limits.limiter('uploads', RATE_RULES.uploads);
-  const dir = uploadsDir(app.ctx.config.dataDir);
+  const { uploads } = app.ctx;
+  /** Reading: any failure of the store is the store being away. */
+  const storageUnavailable = (err: unknown): never => {
+    if (err instanceof AppError) throw err;
+    app.log.warn({ err }, 'object storage unavailable');
+    return unavailable();
+  };
+  /** Saving touches the database too: its outages keep their own 503 (app error handler). */
+  const saveFailed = (err: unknown): never => {
+    if (isDatabaseUnavailable(err)) throw err;
+    return storageUnavailable(err);
+  };
 
   app.post(
     '/uploads/images',
@@ -48,7 +57,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       await limiter.count(key);
-      const stored = await saveUploadedImage(app.ctx.config.dataDir, bytes);
+      const stored = await saveUploadedImage(uploads, bytes, key).catch(saveFailed);
       return reply
         .status(201)
         .send({ url: uploadUrl(stored.name), width: stored.width, height: stored.height, bytes: stored.bytes });
@@ -58,16 +67,34 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/uploads/:name', { schema: { params: z.object({ name: text().max(80) }) } }, async (request, reply) => {
     const { name } = request.params;
     if (!STORED_NAME_RE.test(name)) throw notFound('Image not found', 'IMAGE_NOT_FOUND');
-    const file = path.join(dir, name);
-    try {
-      await fs.promises.access(file);
-    } catch {
-      throw notFound('Image not found', 'IMAGE_NOT_FOUND');
+    // Names are content hashes, so the hash is a strong validator every process agrees on.
+    const etag = `"${name.slice(0, -'.webp'.length)}"`;
+    const conditional = request.headers['if-none-match'];
+    if (conditional?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+      // Still answer 404 for an object that is gone, so a stale cache entry does not outlive it.
+      if (await uploads.store.head(name).catch(storageUnavailable))
+        return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
     }
+    const object = await uploads.store.get(name).catch(storageUnavailable);
+    if (!object) throw notFound('Image not found', 'IMAGE_NOT_FOUND');
     return reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', IMMUTABLE)
+      .header('ETag', etag)
+      .header('Content-Length', String(object.size))
       .header('X-Content-Type-Options', 'nosniff')
-      .type('image/webp')
-      .send(fs.createReadStream(file));
+      .type(object.contentType)
+      .send(object.body);
   });
 };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The object store is away (S3 down, disk error): a clean, retryable answer instead of a 500. */
+function unavailable(): never {
+  throw new AppError(
+    503,
+    'STORAGE_UNAVAILABLE',
+    'Photos are briefly unavailable (storage not reachable). Please try again in a few seconds.',
+    { retryAfter: 5 },
+  );
+}

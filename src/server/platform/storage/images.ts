@@ -3,14 +3,13 @@
  * taken from the name or the declared type; only JPEG, PNG and WebP are accepted. sharp decodes
  * the image (a truncated or corrupt file fails here), turns it upright, fits it in 1600 px,
  * drops every metadata block (EXIF with GPS, XMP, ICC) and writes WebP named by its content hash
- * under DATA_DIR/uploads, so the same photo is stored once and its URL can be cached forever.
+ * to the object store (uploads.ts), so the same photo is stored once and its URL can be cached forever.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../errors';
+import { keyOfUrl, STORED_KEY_RE, UPLOAD_URL_PREFIX, type Uploads } from './uploads';
 
 export const IMAGE_LIMITS = {
   maxBytes: 8 * 1024 * 1024,
@@ -33,24 +32,20 @@ export const IMAGE_MESSAGES = {
 export const imageTooLarge = () => new AppError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
 
 export interface StoredImage {
-  /** File name under the uploads directory: <sha256>.webp */
+  /** Object key: <sha256>.webp */
   name: string;
   width: number;
   height: number;
   bytes: number;
 }
 
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
 /** The public URL of a stored image. */
 export function uploadUrl(name: string): string {
-  return `/api/uploads/${name}`;
+  return `${UPLOAD_URL_PREFIX}${name}`;
 }
 
-/** A stored file name as the URL may carry it (anything else is refused before touching disk). */
-export const STORED_NAME_RE = /^[a-f0-9]{64}\.webp$/;
+/** A stored file name as the URL may carry it (anything else is refused before touching storage). */
+export const STORED_NAME_RE = STORED_KEY_RE;
 
 /** Checks and re-encodes an uploaded photo; throws an AppError with a message for the user. */
 export async function processImage(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
@@ -79,46 +74,19 @@ export async function processImage(input: Buffer): Promise<{ data: Buffer; width
   }
 }
 
-/** Writes the bytes under their hash (once) and returns the stored name. */
-export async function storeImage(dir: string, data: Buffer): Promise<string> {
+/** Stores WebP bytes under their content hash (once), recorded with their owner; returns the key. */
+export async function storeImage(uploads: Uploads, data: Buffer, ownerId: string | null): Promise<string> {
   const name = `${crypto.createHash('sha256').update(data).digest('hex')}.webp`;
-  await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, name);
-  try {
-    await fs.access(file);
-  } catch {
-    // Write to a temporary name first so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    await fs.writeFile(tmp, data);
-    await fs.rename(tmp, file);
-  }
+  await uploads.put(name, data, 'image/webp', ownerId);
   return name;
 }
 
 /** Processes and stores one upload. */
-export async function saveUploadedImage(dataDir: string, input: Buffer): Promise<StoredImage> {
+export async function saveUploadedImage(uploads: Uploads, input: Buffer, ownerId: string): Promise<StoredImage> {
   const { data, width, height } = await processImage(input);
-  const name = await storeImage(uploadsDir(dataDir), data);
+  const name = await storeImage(uploads, data, ownerId);
   return { name, width, height, bytes: data.length };
 }
 
 /** The stored file name behind one of our upload URLs, or null for anything else. */
-export function storedNameOf(url: string | null | undefined): string | null {
-  const name = url?.startsWith('/api/uploads/') ? url.slice('/api/uploads/'.length) : null;
-  return name && STORED_NAME_RE.test(name) ? name : null;
-}
-
-/** Deletes stored images (issue 11 finding 11: a deleted account's photos are no longer served). */
-export async function removeStoredImages(dataDir: string, names: Iterable<string>): Promise<number> {
-  let removed = 0;
-  for (const name of names) {
-    if (!STORED_NAME_RE.test(name)) continue;
-    try {
-      await fs.unlink(path.join(uploadsDir(dataDir), name));
-      removed += 1;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
-  return removed;
-}
+export const storedNameOf = keyOfUrl;
