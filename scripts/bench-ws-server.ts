@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { Signer } from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
@@ -28,7 +29,16 @@ const rows = <T>(res: unknown): T[] => (res as { rows?: T[] }).rows ?? (res as T
 
 function answerMemory(sockets: () => number) {
   const gc = (globalThis as { gc?: () => void }).gc;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() === 'delay') {
+      // The event loop's delay since the last ask (ms): a stall of the server shows here.
+      const d = { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+      delay.reset();
+      process.stdout.write(`MEM ${JSON.stringify(d)}\n`);
+      return;
+    }
     if (line.trim() !== 'mem') return;
     gc?.();
     gc?.();

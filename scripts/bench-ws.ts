@@ -55,6 +55,8 @@ interface Server {
   port: number;
   file?: string;
   mem(): Promise<{ rss: number; heapUsed: number; external: number; sockets: number }>;
+  /** The server's event-loop delay since the last call (ms). */
+  delay(): Promise<{ p50: number; p99: number; max: number }>;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
@@ -80,6 +82,11 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       new Promise((resolve) => {
         waiting.push((l) => resolve(JSON.parse(l)));
         child.stdin?.write('mem\n');
+      }),
+    delay: () =>
+      new Promise((resolve) => {
+        waiting.push((l) => resolve(JSON.parse(l)));
+        child.stdin?.write('delay\n');
       }),
   };
 }
@@ -272,6 +279,7 @@ async function main() {
       req.end(body);
     };
     const total = RATE * SECONDS;
+    await server.delay();
     const clients = CLIENTS - (CLIENTS % 2);
     await new Promise<void>((resolve) => {
       const started = performance.now();
@@ -301,6 +309,32 @@ async function main() {
     console.log(
       `sent ${sent.size} (${failed} refused or failed), delivered ${latencies.length}, lost ${lost}; ` +
         `POST→recipient latency p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(latencies[latencies.length - 1] ?? Number.NaN)} ms (target p99 ≤ 100 ms, 0 lost)`,
+    );
+    const loop = await server.delay();
+    console.log(
+      `server event-loop delay during the run: p50 ${ms(loop.p50)} ms, p99 ${ms(loop.p99)} ms, max ${ms(loop.max)} ms`,
+    );
+    // Where the slow ones fall: p99 of each 5-second window (a stall shows as one bad window).
+    const t0Send = Math.min(...sent.values());
+    const windows: number[][] = [];
+    for (const [k, t] of sent) {
+      const r = received.get(k);
+      if (r === undefined) continue;
+      const w = Math.floor((t - t0Send) / 5000);
+      windows[w] ??= [];
+      windows[w].push(r - t);
+    }
+    console.log(
+      `p99 by 5-s window: ${windows
+        .map((w) =>
+          ms(
+            percentile(
+              w.sort((x, y) => x - y),
+              99,
+            ),
+          ),
+        )
+        .join(', ')} ms`,
     );
     agent.destroy();
     await closeAll(a.sockets);
