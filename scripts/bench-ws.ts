@@ -307,7 +307,7 @@ async function main() {
       `\nlive delivery: ${RATE} msg/s among ${clients} clients for ${SECONDS} s, ${SOCKETS - clients} more sockets idle`,
     );
     console.log(
-      `sent ${sent.size} (${failed} refused or failed), delivered ${latencies.length}, lost ${lost}; ` +
+      `sent ${sent.size} of ${total} (${failed} refused or failed, ${total - sent.size - failed} unanswered: the server fell behind), delivered ${latencies.length}, lost ${lost}; ` +
         `POST→recipient latency p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(latencies[latencies.length - 1] ?? Number.NaN)} ms (target p99 ≤ 100 ms, 0 lost)`,
     );
     const loop = await server.delay();

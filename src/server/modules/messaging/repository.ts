@@ -204,6 +204,28 @@ export async function findConversationOf(
   return row;
 }
 
+/**
+ * The conversation if the user takes part in it, with whether the other participant's account
+ * was deleted: what sending needs, in one query.
+ */
+export async function findConversationForSending(
+  db: DbOrTx,
+  conversationId: string,
+  userId: string,
+): Promise<(Conversation & { otherDeleted: boolean }) | undefined> {
+  const other = alias(users, 'other');
+  const [row] = await db
+    .select({ conversation: conversations, otherDeletedAt: other.deletedAt })
+    .from(conversations)
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${conversations.participant1Id} = ${userId} then ${conversations.participant2Id} else ${conversations.participant1Id} end`,
+    )
+    .where(and(eq(conversations.id, conversationId), isParticipant(userId)))
+    .limit(1);
+  return row ? { ...row.conversation, otherDeleted: !!row.otherDeletedAt } : undefined;
+}
+
 /** The conversation of two users, whichever of them started it (conversations_pair_idx). */
 export async function findConversationByPair(db: DbOrTx, a: string, b: string): Promise<Conversation | undefined> {
   const [row] = await db
@@ -272,28 +294,37 @@ export async function findMessageView(db: DbOrTx, messageId: string): Promise<Me
 }
 
 /**
- * Stores a message and moves the conversation's last-message time. clock_timestamp() rather
- * than now(): messages of one transaction (the demo seed) keep their order.
+ * Stores a message and moves the conversation's last-message time, in one statement (issue 13:
+ * no BEGIN/COMMIT round trips on the hot path; the member rows follow by trigger in the same
+ * statement). clock_timestamp() rather than now(): messages of one transaction (the demo seed)
+ * keep their order.
  */
 export async function insertMessage(
-  tx: DbOrTx,
+  db: DbOrTx,
   values: { conversationId: string; senderId: string; content: string; createdAt?: Date; isRead?: boolean },
 ): Promise<Message> {
-  const [message] = await tx
-    .insert(messages)
-    .values({
-      conversationId: values.conversationId,
-      senderId: values.senderId,
-      content: values.content,
-      isRead: values.isRead ?? false,
-      createdAt: values.createdAt ?? sql`clock_timestamp()`,
-      updatedAt: values.createdAt ?? sql`clock_timestamp()`,
-    })
-    .returning();
-  await tx
-    .update(conversations)
-    .set({ lastMessageAt: message.createdAt })
-    .where(eq(conversations.id, values.conversationId));
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .values({
+        conversationId: values.conversationId,
+        senderId: values.senderId,
+        content: values.content,
+        isRead: values.isRead ?? false,
+        createdAt: values.createdAt ?? sql`clock_timestamp()`,
+        updatedAt: values.createdAt ?? sql`clock_timestamp()`,
+      })
+      .returning(),
+  );
+  const moved = db.$with('moved').as(
+    db
+      .update(conversations)
+      .set({ lastMessageAt: sql`(select ${inserted.createdAt} from ${inserted})` })
+      .where(eq(conversations.id, values.conversationId))
+      .returning({ id: conversations.id }),
+  );
+  const [message] = await db.with(inserted, moved).select().from(inserted).where(sql`exists (select 1 from ${moved})`);
+  if (!message) throw new Error('message insert returned nothing');
   return message;
 }
 

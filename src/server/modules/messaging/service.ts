@@ -87,16 +87,17 @@ export function createMessagingService(ctx: AppContext, realtime: Realtime) {
     },
 
     async send(user: User, input: SendMessageInput): Promise<MessageView> {
-      const conversation = await participantConversation(user, input.conversationId);
-      const otherId =
-        conversation.participant1Id === user.id ? conversation.participant2Id : conversation.participant1Id;
-      const other = await repo.findParticipant(db, otherId);
-      if (!other || other.deletedAt) {
+      const conversation = await repo.findConversationForSending(db, input.conversationId, user.id);
+      if (!conversation) throw conversationNotFound();
+      if (conversation.otherDeleted) {
         throw conflict('This user has deleted their account and cannot receive messages.', 'PARTICIPANT_DELETED');
       }
-      const message = await db.transaction((tx) =>
-        repo.insertMessage(tx, { conversationId: conversation.id, senderId: user.id, content: input.content }),
-      );
+      // One statement: the message, the conversation's time and the member rows (trigger).
+      const message = await repo.insertMessage(db, {
+        conversationId: conversation.id,
+        senderId: user.id,
+        content: input.content,
+      });
       const view = repo.toMessageView(message, user);
       await realtime.publish(
         {
