@@ -78,10 +78,13 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   await expect(page.getByTestId('toast')).toContainText('Your subscription is now active!');
   expect((await (await page.request.get('/api/auth/user')).json()).subscriptionStatus).toBe('active');
 
-  // Coming back later: already subscribed, sent home after 2 s.
+  // Coming back later: already subscribed, with the tax invoice of the payment to download
+  // (issue 17), so the page stays until the broker goes home.
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Already Subscribed' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await expect(page.getByTestId('invoice-row')).toContainText(/INV-\d{4}-\d{6}/);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   const [card] = (await (await page.request.get('/api/business-cards/my')).json()) as { id: string }[];
 

@@ -13,8 +13,10 @@ import { toast } from '../../components/ui/toast';
 import { queryClient } from '../../lib/api';
 import { AUTH_USER_KEY, useAuth } from '../auth/api/use-auth';
 import { AccessDenied } from '../auth/components/access-denied';
-import { SUBSCRIPTION_KEY } from './api/keys';
+import { INVOICES_KEY, SUBSCRIPTION_KEY } from './api/keys';
+import { useInvoices } from './api/use-invoices';
 import { useSubscription } from './api/use-subscription';
+import { InvoicesCard } from './components/invoices-card';
 import { PaymentPanel } from './components/payment-panel';
 import { PlanCard } from './components/plan-card';
 
@@ -51,6 +53,10 @@ export function SubscriptionPage() {
   const paidRole = !!user && PAID_ROLES.includes(user.role);
   // While Stripe's webhook is on its way the status is read again every 2 s.
   const info = useSubscription(paidRole, outcome === 'confirming' ? 2000 : false);
+  const invoices = useInvoices(paidRole);
+  const invoicesCard = (
+    <InvoicesCard invoices={invoices.data?.invoices} loading={invoices.isLoading} failed={invoices.isError} />
+  );
 
   const celebrate = async () => {
     setOutcome('paid');
@@ -58,6 +64,7 @@ export function SubscriptionPage() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
       queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+      queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     ]);
   };
 
@@ -96,12 +103,28 @@ export function SubscriptionPage() {
             <Link to="/directory">{t('success.directory')}</Link>
           </Button>
         </div>
+        <div className="mt-8 text-start">{invoicesCard}</div>
       </Notice>
     );
   }
-  if (info.isLoading) return <PageSpinner />;
+  if (info.isLoading || invoices.isLoading) return <PageSpinner />;
   if (info.data?.active ?? subscriptionIsActive(user)) {
-    return <RedirectNotice title={t('alreadySubscribed.title')} text={t('alreadySubscribed.text')} />;
+    // Issue 17: a subscriber with invoices stays here to download them (no timed redirect).
+    if (!invoices.data?.invoices.length) {
+      return <RedirectNotice title={t('alreadySubscribed.title')} text={t('alreadySubscribed.text')} />;
+    }
+    return (
+      <Notice
+        icon={<CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden="true" />}
+        title={t('alreadySubscribed.title')}
+      >
+        <p>{t('alreadySubscribed.text')}</p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link to="/">{t('alreadySubscribed.home')}</Link>
+        </Button>
+        <div className="mt-8 text-start">{invoicesCard}</div>
+      </Notice>
+    );
   }
 
   const endedOn = user.subscriptionPeriodEnd
@@ -140,6 +163,7 @@ export function SubscriptionPage() {
               </dl>
             </CardContent>
           </Card>
+          {invoicesCard}
         </div>
         {outcome === 'confirming' ? (
           <Card>
