@@ -201,3 +201,29 @@ test('a broker lists a property with a photo, an admin approves it, a visitor fi
   expect(served.headers()['content-type']).toBe('image/webp');
   await visitor.close();
 });
+
+test('a search that matches nothing shows the closest matches, says what it relaxed, and can go back to exact', async ({
+  page,
+}) => {
+  // No Arabic-speaking off-plan broker works in Al Hamra Village in the demo data; an Arabic-speaking
+  // broker there does, so the specialization is relaxed (before the area would be).
+  await page.goto(`/search?q=${encodeURIComponent('Arabic speaking off-plan broker in Al Hamra Village')}`);
+  const notice = page.getByTestId('search-relaxed');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Showing the closest matches without');
+  await expect(notice).toContainText('Off-Plan Projects');
+  const first = page.getByTestId('search-professionals').getByTestId('professional-card').first();
+  await expect(first).toContainText('Al Hamra Village');
+
+  await notice.getByRole('button', { name: 'Show exact matches only' }).click();
+  await expect(page).toHaveURL(/exact=1/);
+  await expect(page.getByText('Nothing found')).toBeVisible();
+  await page.getByRole('button', { name: 'Show the closest matches' }).click();
+  await expect(page).not.toHaveURL(/exact=1/);
+  await expect(page.getByTestId('search-relaxed')).toBeVisible();
+
+  // In Arabic the notice speaks Arabic.
+  await page.evaluate(() => localStorage.setItem('bitaqa.lang', 'ar'));
+  await page.reload();
+  await expect(page.getByTestId('search-relaxed')).toContainText('أقرب النتائج');
+});

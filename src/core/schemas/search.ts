@@ -16,6 +16,8 @@ export const searchQuerySchema = z.object({
     .min(1, 'Type what you are looking for')
     .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`),
   limit: z.coerce.number().int().min(1).max(24).default(12),
+  /** "1": exact matches only, no relaxing when nothing matches (issue 17). */
+  exact: z.enum(['1', '0'], { error: 'exact must be 1 or 0' }).optional(),
   /** Comma-separated filter keys to drop (the removed chips), e.g. "area,maxPrice". */
   without: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined),
@@ -45,7 +47,14 @@ export const searchFiltersSchema = z.object({
 });
 
 export const searchResponseSchema = z.object({
+  /** What the query was read as (the chips). */
   filters: searchFiltersSchema,
+  /**
+   * Issue 17, never a dead end: when nothing matched `filters`, the filters relaxed (in order) to
+   * find the closest results, and the filters those results match; [] and `filters` otherwise.
+   */
+  relaxed: z.array(z.enum(SEARCH_FILTER_KEYS)),
+  shown: searchFiltersSchema,
   /** Where the filters came from: the built-in parser, or refined by the configured AI. */
   source: z.enum(['parser', 'ai']),
   professionals: z.array(directoryCardSchema),

@@ -24,7 +24,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request) => {
       await searchLimit.consume(request.ip, 'Too many searches from your network. Please wait a minute.');
-      return service.search(request.query.q, request.query.limit, request.query.without ?? [], request.ip);
+      const { q, limit, without, exact } = request.query;
+      return service.search(q, limit, without ?? [], request.ip, exact === '1');
     },
   );
 

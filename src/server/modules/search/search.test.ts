@@ -170,8 +170,63 @@ describe('GET /api/search', () => {
 
   it('is safe with SQL metacharacters', async () => {
     const r = await search("broker'; DROP TABLE users; --");
-    expect(r.professionals).toEqual([]);
+    // The words match no card, so they are relaxed and the brokers shown (issue 17); the table is intact.
+    expect(r.filters).toMatchObject({ role: 'broker' });
+    expect(r.relaxed).toEqual(['text']);
     expect((await search('broker')).pros.length).toBe(3);
+    const exact = await t.inject({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent("broker'; DROP TABLE users; --")}&exact=1`,
+    });
+    expect(exact.json().professionals).toEqual([]);
+  });
+});
+
+describe('never a dead end (issue 17)', () => {
+  const raw = async (q: string, extra = '') => {
+    const res = await t.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { ...body, pros: body.professionals.map((p: { name: string }) => p.name).sort() };
+  };
+
+  it('answers the placeholder query with the broker who fits, relaxing nothing', async () => {
+    const r = await raw('Arabic-speaking off-plan broker in Dubai Marina');
+    expect(r.pros).toEqual(['Ahmed Al Mansoori']);
+    expect(r.relaxed).toEqual([]);
+  });
+
+  it('widens an area to its emirate before giving up, keeping the specialization and language', async () => {
+    const r = await raw('Arabic speaking off-plan broker in JBR');
+    expect(r.filters).toMatchObject({ area: 'JBR', specialization: 'off_plan_projects' });
+    expect(r.relaxed).toEqual(['area']);
+    expect(r.shown).toEqual({ language: 'arabic', specialization: 'off_plan_projects', role: 'broker', city: 'Dubai' });
+    expect(r.pros).toEqual(['Ahmed Al Mansoori']);
+  });
+
+  it('tries the specialization, then the area, then the language, in that order', async () => {
+    // Nobody speaks Arabic among Dubai Hills leasing brokers; dropping the specialization or
+    // widening the area finds nobody either; the language is the one to relax.
+    const r = await raw('Arabic speaking residential leasing broker in Dubai Hills');
+    expect(r.relaxed).toEqual(['language']);
+    expect(r.pros).toEqual(['Priya Nair']);
+    // The leftover word goes first: the adviser who fits everything else is found.
+    const m = await raw('مستشار تمويل عقاري من بنك الإمارات دبي الوطني');
+    expect(m.filters).toMatchObject({ role: 'banking_broker', bank: 'emirates_nbd', text: 'عقاري' });
+    expect(m.relaxed).toEqual(['text']);
+    expect(m.pros).toEqual(['Hind Al Zaabi']);
+  });
+
+  it('relaxes nothing when asked for exact matches, or when nothing would match anyway', async () => {
+    const exact = await raw('Arabic speaking off-plan broker in JBR', '&exact=1');
+    expect(exact.relaxed).toEqual([]);
+    expect(exact.pros).toEqual([]);
+    const none = await raw('Zzyzx Qwfp');
+    expect(none.relaxed).toEqual([]);
+    expect(none.professionals).toEqual([]);
+    expect(none.properties).toEqual([]);
+    const bad = await t.inject({ method: 'GET', url: '/api/search?q=broker&exact=yes' });
+    expect(bad.statusCode).toBe(400);
   });
 });
 
@@ -222,7 +277,9 @@ describe('AI refinement', () => {
     expect(r.source).toBe('ai');
     expect(r.filters).toMatchObject({ area: 'Palm Jumeirah', propertyType: 'villa', text: 'garden' });
     expect(r.filters.role).toBe('investor');
-    expect(r.props).toEqual([]);
+    // No listing mentions a garden: the leftover word is relaxed (issue 17), the rest holds.
+    expect(r.relaxed).toEqual(['text']);
+    expect(r.props).toEqual(['Seaside villa']);
     answer = '{"propertyType":"villa"}';
     const v = await search('a home on the palm', ai);
     expect(v.filters).toEqual({ area: 'Palm Jumeirah', propertyType: 'villa' });

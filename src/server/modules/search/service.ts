@@ -7,7 +7,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Emirate, InvestorBudget } from '../../../core/enums';
 import { formatPriceAed } from '../../../core/format';
-import { emirateFromName } from '../../../core/places';
+import { areaByName, EMIRATE_NAMES, emirateFromName } from '../../../core/places';
 import type { DirectoryCard } from '../../../core/schemas/directory';
 import type { Property } from '../../../core/schemas/properties';
 import type { MatchReason, Recommendations, SearchFilterKey, SearchResponse } from '../../../core/schemas/search';
@@ -76,8 +76,116 @@ const SPECIALIZATION_LABEL: Record<string, string> = {
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+type Found = {
+  professionals: { items: DirectoryCard[]; total: number };
+  props: { items: Property[]; total: number };
+};
+
+/**
+ * The order in which a search that found nothing is relaxed (issue 17): leftover words, then the
+ * specialization, then the area widened to its emirate, then the language, then the rest. Each
+ * is first tried alone (the closest result keeps every other filter), then together with the
+ * ones before it.
+ */
+export const RELAX_ORDER = [
+  'text',
+  'specialization',
+  'area',
+  'language',
+  'bedrooms',
+  'nationality',
+  'verified',
+] as const;
+
+function relax(f: SearchFilters, keys: readonly SearchFilterKey[]): SearchFilters {
+  const next: SearchFilters = { ...f };
+  for (const key of keys) {
+    if (key === 'area' && f.area && !f.city) {
+      const emirate = areaByName(f.area)?.emirate;
+      if (emirate) next.city = EMIRATE_NAMES[emirate];
+    }
+    delete next[key];
+  }
+  return next;
+}
+
+/** The relaxed searches to try, closest first; each names the filters it relaxed. */
+export function relaxations(f: SearchFilters): { filters: SearchFilters; relaxed: SearchFilterKey[] }[] {
+  const present = RELAX_ORDER.filter((key) => f[key] !== undefined && f[key] !== false);
+  const out: { filters: SearchFilters; relaxed: SearchFilterKey[] }[] = present.map((key) => ({
+    filters: relax(f, [key]),
+    relaxed: [key],
+  }));
+  for (let n = 2; n <= present.length; n++) {
+    const keys = present.slice(0, n);
+    out.push({ filters: relax(f, keys), relaxed: keys });
+  }
+  // Relaxing everything would show anything at all: that is not a closest match.
+  return out.filter((attempt) => Object.keys(attempt.filters).length > 0);
+}
+
+function respond(
+  filters: SearchFilters,
+  source: SearchResponse['source'],
+  found: Found,
+  shown: SearchFilters,
+  relaxed: SearchFilterKey[],
+): SearchResponse {
+  return {
+    filters,
+    source,
+    relaxed,
+    shown,
+    professionals: found.professionals.items,
+    professionalsTotal: found.professionals.total,
+    properties: found.props.items,
+    propertiesTotal: found.props.total,
+  };
+}
+
 export function createSearchService(ctx: AppContext, refiner: SearchRefiner | null) {
   const { db } = ctx;
+
+  /** People and listings for the filters; `pro`/`prop` (what the query asked for) stay as first read. */
+  async function find(filters: SearchFilters, pro: boolean, prop: boolean, limit: number): Promise<Found> {
+    const emirate = emirateOf(filters);
+    const place = { emirate, location: filters.area };
+    let professionals: Found['professionals'] = { items: [], total: 0 };
+    if (pro || !prop) {
+      professionals = await listDirectory(db, {
+        role: filters.role,
+        language: filters.language,
+        ...place,
+        specialization: filters.specialization,
+        bank: filters.bank,
+        nationality: filters.nationality,
+        verified: filters.verified || undefined,
+        search: filters.text,
+        sort: 'newest',
+        limit,
+        offset: 0,
+      });
+    } else if (emirate || filters.area) {
+      // A listing search also shows the brokers who work where the listings are.
+      professionals = await listDirectory(db, { role: 'broker', ...place, sort: 'newest', limit, offset: 0 });
+    }
+    let props: Found['props'] = { items: [], total: 0 };
+    if (prop || !pro) {
+      props = await listProperties(db, {
+        statuses: filters.status ? [filters.status] : ['for_sale', 'for_rent'],
+        type: filters.propertyType,
+        ...place,
+        bedrooms: filters.bedrooms,
+        minPrice: filters.minPrice,
+        maxPrice: filters.maxPrice,
+        search: filters.text,
+        sort: 'newest',
+        limit,
+        offset: 0,
+      });
+    }
+    return { professionals, props };
+  }
 
   return {
     async search(
@@ -85,6 +193,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       limit: number,
       without: readonly SearchFilterKey[] = [],
       client?: string,
+      exact = false,
     ): Promise<SearchResponse> {
       const parsed = parseSearchQuery(q);
       let filters = parsed;
@@ -103,52 +212,18 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       }
       const pro = asksForProfessionals(filters);
       const prop = asksForProperties(filters);
-      const emirate = emirateOf(filters);
-      const place = { emirate, location: filters.area };
-
-      let professionals: { items: DirectoryCard[]; total: number } = { items: [], total: 0 };
-      if (pro || !prop) {
-        professionals = await listDirectory(db, {
-          role: filters.role,
-          language: filters.language,
-          ...place,
-          specialization: filters.specialization,
-          bank: filters.bank,
-          nationality: filters.nationality,
-          verified: filters.verified || undefined,
-          search: filters.text,
-          sort: 'newest',
-          limit,
-          offset: 0,
-        });
-      } else if (emirate || filters.area) {
-        // A listing search also shows the brokers who work where the listings are.
-        professionals = await listDirectory(db, { role: 'broker', ...place, sort: 'newest', limit, offset: 0 });
+      const first = await find(filters, pro, prop, limit);
+      if (exact || first.professionals.total + first.props.total > 0) {
+        return respond(filters, source, first, filters, []);
       }
-
-      let props: { items: Property[]; total: number } = { items: [], total: 0 };
-      if (prop || !pro) {
-        props = await listProperties(db, {
-          statuses: filters.status ? [filters.status] : ['for_sale', 'for_rent'],
-          type: filters.propertyType,
-          ...place,
-          bedrooms: filters.bedrooms,
-          minPrice: filters.minPrice,
-          maxPrice: filters.maxPrice,
-          search: filters.text,
-          sort: 'newest',
-          limit,
-          offset: 0,
-        });
+      // Never a dead end (issue 17): relax what was read until something matches.
+      for (const attempt of relaxations(filters)) {
+        const found = await find(attempt.filters, pro, prop, limit);
+        if (found.professionals.total + found.props.total > 0) {
+          return respond(filters, source, found, attempt.filters, attempt.relaxed);
+        }
       }
-      return {
-        filters,
-        source,
-        professionals: professionals.items,
-        professionalsTotal: professionals.total,
-        properties: props.items,
-        propertiesTotal: props.total,
-      };
+      return respond(filters, source, first, filters, []);
     },
 
     /** "Recommended for you": brokers and listings that fit an investor card, each with why. */

@@ -4,10 +4,15 @@ import type { Recommendations, SearchFilterKey, SearchResponse } from '../../../
 import { apiJson, toQueryString } from '../../../lib/api';
 import { RECOMMENDATIONS_KEY, SEARCH_KEY } from './keys';
 
-export function useSmartSearch(q: string, without: SearchFilterKey[]) {
+/** `exact`: no relaxing when nothing matches (issue 17). */
+export function useSmartSearch(q: string, without: SearchFilterKey[], exact = false) {
   return useQuery({
-    queryKey: [SEARCH_KEY, { q, without }],
-    queryFn: () => apiJson<SearchResponse>('GET', `${SEARCH_KEY}${toQueryString({ q, without: without.join(',') })}`),
+    queryKey: [SEARCH_KEY, { q, without, exact }],
+    queryFn: () =>
+      apiJson<SearchResponse>(
+        'GET',
+        `${SEARCH_KEY}${toQueryString({ q, without: without.join(','), exact: exact ? '1' : undefined })}`,
+      ),
     enabled: q.trim().length > 0,
   });
 }

@@ -57,6 +57,7 @@ export function SmartSearchBox({
           <input
             id={id}
             type="search"
+            dir="auto"
             value={q}
             maxLength={SEARCH_QUERY_MAX}
             onChange={(e) => setQ(e.target.value)}

@@ -17,6 +17,7 @@ import { PropertyCard, PropertyCardSkeleton } from '../components/property-card'
 import { SmartSearchBox } from '../components/smart-search-box';
 import { searchChips } from '../lib/chip-labels';
 import { directoryParams, filtersFromSearch } from '../lib/directory-filters';
+import { cityLabel } from '../lib/labels';
 import { type PropertyFilters, propertyParams } from '../lib/property-filters';
 
 /** The listing page's filters for what the search read (its type filter knows five types). */
@@ -34,9 +35,15 @@ export function SearchPage() {
   const without = (params.get('without') ?? '')
     .split(',')
     .filter((k): k is SearchFilterKey => (SEARCH_FILTER_KEYS as readonly string[]).includes(k));
-  const search = useSmartSearch(q, without);
+  const exact = params.get('exact') === '1';
+  const search = useSmartSearch(q, without, exact);
   const data = search.data;
   const chips = data ? searchChips(t, i18n.language, data.filters) : [];
+  // Issue 17: what was relaxed to find the closest matches, named as its chip was.
+  const relaxed = data ? chips.filter((c) => (data.relaxed as string[]).includes(c.key)).map((c) => c.label) : [];
+  const widenedTo = data?.relaxed.includes('area') && data.shown.city ? cityLabel(t, data.shown.city) : null;
+  const keep = (next: Record<string, string>) =>
+    setParams({ q, ...(without.length ? { without: without.join(',') } : {}), ...next });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -66,6 +73,21 @@ export function SearchPage() {
             )}
           </div>
 
+          {data && relaxed.length > 0 && (
+            <div
+              role="status"
+              className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+              data-testid="search-relaxed"
+            >
+              <p>
+                {t('search.relaxed', { filters: relaxed.join(t('search.separator')) })}
+                {widenedTo && ` ${t('search.widened', { city: widenedTo })}`}
+              </p>
+              <Button variant="link" size="sm" className="h-auto min-h-6 px-0" onClick={() => keep({ exact: '1' })}>
+                {t('search.exactOnly')}
+              </Button>
+            </div>
+          )}
           {search.isError ? (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
               {t('results.error')}
@@ -80,6 +102,11 @@ export function SearchPage() {
             <div className="mt-6">
               <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden="true" />} title={t('search.empty')}>
                 <p>{t('search.emptyHint')}</p>
+                {exact && (
+                  <Button variant="link" size="sm" onClick={() => keep({})}>
+                    {t('search.showClosest')}
+                  </Button>
+                )}
               </EmptyState>
             </div>
           ) : (
@@ -93,7 +120,7 @@ export function SearchPage() {
                       </h2>
                       <Button asChild variant="link" size="sm">
                         <Link
-                          to={`/directory?${new URLSearchParams(directoryParams(filtersFromSearch(data.filters), { view: 'all' }))}`}
+                          to={`/directory?${new URLSearchParams(directoryParams(filtersFromSearch(data.shown), { view: 'all' }))}`}
                         >
                           {t('search.openDirectory')} <ArrowRight className="h-4 w-4 rtl-flip" aria-hidden="true" />
                         </Link>
@@ -118,7 +145,7 @@ export function SearchPage() {
                         {t('search.properties', { count: data.propertiesTotal })}
                       </h2>
                       <Button asChild variant="link" size="sm">
-                        <Link to={`/properties?${new URLSearchParams(propertiesLink(data.filters))}`}>
+                        <Link to={`/properties?${new URLSearchParams(propertiesLink(data.shown))}`}>
                           {t('search.openProperties')} <ArrowRight className="h-4 w-4 rtl-flip" aria-hidden="true" />
                         </Link>
                       </Button>
