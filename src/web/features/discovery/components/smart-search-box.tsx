@@ -57,7 +57,8 @@ export function SmartSearchBox({
           <input
             id={id}
             type="search"
-            dir="auto"
+            // Typed text sets its own direction; the empty box keeps the page's (for the placeholder).
+            dir={q ? 'auto' : undefined}
             value={q}
             maxLength={SEARCH_QUERY_MAX}
             onChange={(e) => setQ(e.target.value)}
