@@ -6,6 +6,7 @@
  * directly: no password hashing for thousands of users), the users paired in conversations
  * (1–2, 3–4, …), and two inboxes of 50 and 5,000 conversations for the list benchmark.
  *
+ * BENCH_POOL: the app's PostgreSQL pool size (default 10, as in production).
  * Prints `BENCH {port, file}` once listening (file: JSON of the users' cookies and pairs). Each
  * `mem` line on stdin answers `MEM {rss, heapUsed, external, sockets}` after a full GC.
  */
@@ -74,7 +75,11 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-bench-ws-'));
   const database =
     kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL as string, poolSize: 10 })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: process.env.BENCH_DATABASE_URL as string,
+          poolSize: Number(process.env.BENCH_POOL ?? 10),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const db = database.db;
 
