@@ -3,6 +3,8 @@
  * (also under concurrent payments and rollbacks), downloadable by its owner only as a PDF in
  * English or Arabic, and attached to the receipt e-mail.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,8 @@ import { applyBillingUpdate } from '../subscription/billing';
 
 let clock = new Date('2031-03-01T08:00:00Z');
 const t = await createTestApp({ now: () => clock });
+// No SMTP_URL: nodemailer builds each message and it is written as an .eml file.
+const real = await createTestApp({ transport: 'config' });
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 async function pay(as: TestUser) {
@@ -273,5 +277,39 @@ describe('the receipt e-mail', () => {
     expect(arMail?.subject).toBe('اشتراكك في Bitaqa فعّال');
     const arText = await pdfText(arMail?.attachments?.[0]?.content ?? Buffer.alloc(0));
     expect(arText.replace(/\s+/g, '')).toContain('فاتورة');
+  });
+});
+
+describe('the receipt through the real transport', () => {
+  it('writes the PDF into the sent message as an attachment', async () => {
+    const b = await real.signUp({ role: 'banking_broker' });
+    const start = await real.inject({ method: 'POST', url: '/api/get-or-create-subscription', as: b });
+    const paid = await real.inject({
+      method: 'POST',
+      url: '/api/subscription/test-confirm',
+      as: b,
+      payload: { clientSecret: start.json().clientSecret, ...goodCard },
+    });
+    expect(paid.statusCode).toBe(200);
+    await real.app.ctx.outbox.drain();
+    const [inv] = (await real.inject({ method: 'GET', url: '/api/subscription/invoices', as: b })).json().invoices;
+    const dir = path.join(real.config.dataDir, 'outbox');
+    const eml = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .find((m) => m.includes(b.user.email));
+    expect(eml).toBeDefined();
+    expect(eml).toMatch(new RegExp(`Content-Type: application/pdf; name=${inv.number}\\.pdf`));
+    expect(eml).toMatch(new RegExp(`Content-Disposition: attachment; filename=${inv.number}\\.pdf`));
+    // The attachment decodes to the invoice's PDF.
+    const base64 =
+      eml
+        ?.split(`filename=${inv.number}.pdf`)[1]
+        ?.split(/\r?\n\r?\n/)[1]
+        ?.split(/\r?\n--/)[0] ?? '';
+    const text = await pdfText(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));
+    expect(text).toContain(inv.number);
+    expect(text).toContain('TRN: 100000000000003');
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { payments, users, webhookEvents } from '../../db/schema';
+import { invoices, payments, users, webhookEvents } from '../../db/schema';
 import type { TestUser } from '../../../../tests/helpers/app';
 import { createStripeTestApp } from '../../../../tests/helpers/stripe-app';
 
@@ -120,6 +120,11 @@ describe('the Stripe webhook', () => {
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ provider: 'stripe', providerRef: invoice.id, status: 'succeeded', amountAed: 100 });
     expect(t.mailer.lastTo(broker.user.email)?.subject).toBe('Your Bitaqa subscription is active');
+    // Issue 17: the tax invoice of the payment, from Stripe's amount in fils, attached to the receipt.
+    const issued = await t.database.db.select().from(invoices).where(eq(invoices.userId, broker.user.id));
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({ paymentId: paid[0].id, totalFils: 10_000, netFils: 9_524, vatFils: 476 });
+    expect(t.mailer.lastTo(broker.user.email)?.attachments?.[0]?.filename).toBe(`${issued[0].number}.pdf`);
 
     // Replayed: acknowledged, nothing changes.
     const mails = t.mailer.sent.length;
@@ -130,6 +135,9 @@ describe('the Stripe webhook', () => {
     expect(t.mailer.sent.length).toBe(mails);
     const eventId = JSON.parse(payload).id;
     expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId))).toHaveLength(1);
+    // Stripe also sends invoice.payment_succeeded for the same invoice: still one tax invoice.
+    expect((await deliver(fake.event('invoice.payment_succeeded', invoice))).statusCode).toBe(200);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.userId, broker.user.id))).toHaveLength(1);
   });
 
   it('does not let late, out-of-order events undo a newer state', async () => {
