@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { multipartFile } from '../../../../tests/helpers/discovery';
 import { uploads } from '../../db/schema';
+import { LocalStore } from '../../platform/storage/object-store';
+import { Uploads } from '../../platform/storage/uploads';
 
 let clock = new Date('2026-03-01T08:00:00Z');
 const t = await createTestApp({ now: () => clock });
@@ -178,5 +180,23 @@ describe('the uploads table', () => {
     });
     expect(await t.app.ctx.uploads.backfill()).toBe(0);
     expect(await served(`/api/uploads/${key}`)).toBe(200);
+  });
+
+  it('sweeps by itself on its interval (one timer per process), until closed', async () => {
+    const dir = fs.mkdtempSync(path.join(t.config.dataDir, 'sweep-'));
+    const quiet = { info() {}, warn() {} };
+    // Its own clock, a day and more ahead of the app's: whatever is unreferenced goes at the second tick.
+    let later = new Date(clock.getTime() + 25 * HOUR);
+    const sweeper = new Uploads(t.database, new LocalStore(dir), () => later, quiet, { sweepIntervalMs: 25 });
+    const key = `${crypto.randomBytes(32).toString('hex')}.webp`;
+    await sweeper.put(key, Buffer.from('unused'), 'image/webp', null);
+    sweeper.start();
+    await expect
+      .poll(async () => (await row(`/api/uploads/${key}`))?.orphanedAt ?? null, { timeout: 30_000 })
+      .not.toBeNull();
+    later = new Date(later.getTime() + 25 * HOUR);
+    await expect.poll(() => fs.existsSync(path.join(dir, key)), { timeout: 30_000 }).toBe(false);
+    expect(await row(`/api/uploads/${key}`)).toBeUndefined();
+    await sweeper.close();
   });
 });
