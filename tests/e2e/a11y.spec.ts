@@ -1,9 +1,12 @@
 /**
  * Issue 10: every page fits a phone in both languages and names itself; navigation moves focus
- * to the new page's heading; Radix primitives follow the reading direction.
+ * to the new page's heading; Radix primitives follow the reading direction; an Arabic page shows
+ * no Latin-script word but user data and a short allow-list; every tap target on a phone is at
+ * least 24×24 px (44 px tall for a primary action). The two audits' rules are in ./audits.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { latinWordsOnPage, smallTapTargets } from './audits';
 import { DEMO, latestMailTo, linkIn, signIn, signInAdmin, uniqueEmail } from './helpers';
 
 const PUBLIC_ROUTES = [
@@ -17,8 +20,9 @@ const PUBLIC_ROUTES = [
   '/login',
   '/signup',
   '/admin-login',
+  '/forgot-password',
 ];
-const BROKER_ROUTES = ['/profile', '/messages', '/create-card', '/subscription'];
+const BROKER_ROUTES = ['/profile', '/messages', '/create-card', '/subscription', '/properties/new'];
 const BRAND = { en: 'Bitaqa', ar: 'بطاقة' } as const;
 /** A test that loads and audits a dozen pages: room for a loaded 2-core machine. */
 const MANY_PAGES_TIMEOUT = 300_000;
@@ -47,6 +51,11 @@ async function checkPage(page: Page, route: string, lang: 'en' | 'ar', brandedTi
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `${lang} ${route}`).toEqual([]);
+  // Nothing left in English on an Arabic page but user data, brands and the allow-list.
+  if (lang === 'ar') expect(await latinWordsOnPage(page), `Latin words on ${route}`).toEqual([]);
+  // On a phone every target takes a fingertip (WCAG 2.5.8), a primary action a thumb.
+  if (page.viewportSize()?.width === 390)
+    expect(await smallTapTargets(page), `small targets on ${lang} ${route}`).toEqual([]);
 }
 
 for (const lang of ['en', 'ar'] as const) {

@@ -26,6 +26,7 @@ export function Avatar({ src, name, className }: { src?: string | null; name: st
   return (
     <span
       aria-hidden="true"
+      data-user
       className={cn(
         'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800',
         className,

@@ -20,6 +20,8 @@ export const buttonVariants = cva(
         default: 'h-10 px-4 py-2',
         sm: 'h-8 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
+        /** A page's main action (submit a form, the call to action): 44 px tall, a thumb's size (issue 10). */
+        primary: 'h-11 px-5 py-2',
         icon: 'h-10 w-10',
       },
     },
@@ -38,6 +40,8 @@ export function Button({ className, variant, size, asChild, type, ...props }: Bu
     <Comp
       className={cn(buttonVariants({ variant, size }), className)}
       {...(asChild ? {} : { type: type ?? 'button' })}
+      // The tap-target audit (tests/e2e/audits.ts) holds primary actions to 44 px.
+      {...(size === 'primary' || size === 'lg' ? { 'data-primary-action': '' } : {})}
       {...props}
     />
   );

@@ -22,7 +22,11 @@ function SampleCard() {
       </Badge>
       <div className="flex items-center gap-4">
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
-          SA
+          {t('sample.name')
+            .split(/\s+/)
+            .slice(0, 2)
+            .map((w) => w[0])
+            .join('')}
         </span>
         <div>
           <p className="text-lg font-semibold">{t('sample.name')}</p>

@@ -20,12 +20,14 @@ export function ProfilePage() {
       <header className="flex flex-wrap items-center gap-4">
         <Avatar src={user.profileImageUrl} name={`${user.firstName} ${user.lastName}`} className="h-16 w-16 text-lg" />
         <div>
-          <h1 className="text-2xl font-bold">
+          <h1 className="text-2xl font-bold" data-user>
             {user.firstName} {user.lastName}
           </h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <RoleBadge role={user.role} />
-            <span>{user.email}</span>
+            <span dir="ltr" data-user>
+              {user.email}
+            </span>
           </div>
         </div>
       </header>

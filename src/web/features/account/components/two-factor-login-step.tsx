@@ -53,7 +53,7 @@ export function TwoFactorLoginStep({
           onChange={(e) => setCode(e.target.value)}
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={verify.isPending || code.trim().length < 6}>
+      <Button type="submit" size="primary" className="w-full" disabled={verify.isPending || code.trim().length < 6}>
         {verify.isPending ? t('twoFactor.verifying') : t('twoFactor.verify')}
       </Button>
       <Button variant="link" size="sm" className="w-full" onClick={onRestart}>

@@ -132,17 +132,24 @@ export function ReviewQueueSection() {
                     >
                       <div className="min-w-0">
                         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                          <span className="truncate">{c.name}</span>
+                          <bdi className="truncate" data-user>
+                            {c.name}
+                          </bdi>
                           {c.changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
                         </p>
                         <p className="truncate text-xs text-slate-500">
-                          {c.profession}
-                          {c.company ? ` · ${c.company}` : ''} · {t(`role.${c.owner.role}`, { ns: 'enums' })} ·{' '}
-                          {date(c.createdAt)}
+                          <bdi data-user>{c.profession}</bdi>
+                          {c.company && (
+                            <>
+                              {' · '}
+                              <bdi data-user>{c.company}</bdi>
+                            </>
+                          )}{' '}
+                          · {t(`role.${c.owner.role}`, { ns: 'enums' })} · {date(c.createdAt)}
                         </p>
                         {(c.brnNumber || c.practiceCardNumber) && (
                           <p className="text-xs text-slate-500" dir="ltr">
-                            {c.brnNumber ? `BRN ${c.brnNumber}` : `Practice ${c.practiceCardNumber}`}
+                            {c.brnNumber ? `BRN ${c.brnNumber}` : `${t('review.practiceCard')} ${c.practiceCardNumber}`}
                           </p>
                         )}
                       </div>
@@ -180,13 +187,18 @@ export function ReviewQueueSection() {
                     >
                       <div className="min-w-0">
                         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                          <span className="truncate">{p.title}</span>
+                          <bdi className="truncate" data-user>
+                            {p.title}
+                          </bdi>
                           {p.changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
                         </p>
                         <p className="truncate text-xs text-slate-500">
                           {formatPriceAed(p.price)} ·{' '}
                           {t(`propertyType.${p.propertyType}`, { ns: 'enums', defaultValue: p.propertyType })}
-                          {p.city ? ` · ${p.city}` : ''} · {p.owner.firstName} {p.owner.lastName}
+                          {p.city ? ` · ${t(`city.${p.city}`, { ns: 'enums', defaultValue: p.city })}` : ''} ·{' '}
+                          <bdi data-user>
+                            {p.owner.firstName} {p.owner.lastName}
+                          </bdi>
                         </p>
                       </div>
                       {actions({ kind: 'property', id: p.id, name: p.title, version: p.version })}

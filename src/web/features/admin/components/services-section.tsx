@@ -314,7 +314,7 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
           <Button type="button" variant="outline" onClick={onDone}>
             {t('cancel', { ns: 'common' })}
           </Button>
-          <Button type="submit" disabled={edit.isPending} data-primary-action>
+          <Button type="submit" size="primary" disabled={edit.isPending}>
             {edit.isPending ? t('services.saving') : t('services.save')}
           </Button>
         </div>

@@ -137,7 +137,9 @@ export function UsersSection() {
                   <tr key={u.id}>
                     <td className="py-2">
                       <p className="font-medium text-slate-900">
-                        {u.firstName} {u.lastName}
+                        <bdi data-user>
+                          {u.firstName} {u.lastName}
+                        </bdi>
                         {u.suspendedAt && (
                           <Badge variant="destructive" className="ms-2">
                             {t('users.suspended')}

@@ -71,7 +71,7 @@ export function AdminLoginPage() {
                 <Input inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.register('code')} />
               </Field>
             ) : null}
-            <Button type="submit" className="w-full" disabled={login.isPending}>
+            <Button type="submit" size="primary" className="w-full" disabled={login.isPending}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>
           </form>

@@ -55,11 +55,14 @@ export function ForgotPasswordPage() {
                   {ask.error instanceof ApiError ? ask.error.serverMessage : t('forgot.failed')}
                 </p>
               )}
-              <Button type="submit" className="w-full" disabled={ask.isPending}>
+              <Button type="submit" size="primary" className="w-full" disabled={ask.isPending}>
                 {ask.isPending ? t('forgot.submitting') : t('forgot.submit')}
               </Button>
               <p className="text-center text-sm">
-                <Link to="/login" className="font-medium text-brand-700 hover:underline">
+                <Link
+                  to="/login"
+                  className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+                >
                   {t('forgot.backToLogin')}
                 </Link>
               </p>

@@ -101,12 +101,15 @@ export function LoginPage() {
                 <Input type="password" autoComplete="current-password" {...form.register('password')} />
               </Field>
               <div className="flex justify-end">
-                <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+                <Link
+                  to="/forgot-password"
+                  className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 hover:underline"
+                >
                   {t('login.forgot')}
                 </Link>
               </div>
               {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
-              <Button type="submit" className="w-full" disabled={login.isPending}>
+              <Button type="submit" size="primary" className="w-full" disabled={login.isPending}>
                 {login.isPending ? t('login.submitting') : t('login.submit')}
               </Button>
             </form>

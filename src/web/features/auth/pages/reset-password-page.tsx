@@ -87,7 +87,7 @@ export function ResetPasswordPage() {
                   {reset.error instanceof ApiError ? reset.error.serverMessage : t('reset.failed')}
                 </p>
               )}
-              <Button type="submit" className="w-full" disabled={reset.isPending}>
+              <Button type="submit" size="primary" className="w-full" disabled={reset.isPending}>
                 {reset.isPending ? t('reset.submitting') : t('reset.submit')}
               </Button>
             </form>

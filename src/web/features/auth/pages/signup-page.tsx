@@ -133,7 +133,7 @@ export function SignupPage() {
             <Field label={t('fields.confirmPassword')} error={zm(errors.confirmPassword?.message)} required>
               <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
             </Field>
-            <Button type="submit" className="sm:col-span-2" disabled={register.isPending}>
+            <Button type="submit" size="primary" className="sm:col-span-2" disabled={register.isPending}>
               {register.isPending ? t('signup.submitting') : t('signup.submit')}
             </Button>
           </form>

@@ -63,7 +63,7 @@ export function CardForm({
             <Button type="button" variant="outline" onClick={onCancel}>
               {t('create.cancel')}
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" size="primary" disabled={pending}>
               {pending ? submittingLabel : submitLabel}
             </Button>
           </div>

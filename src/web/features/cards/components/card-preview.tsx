@@ -28,7 +28,9 @@ export function CardPreview({ card, role }: { card: CardLike; role: string | und
             className="h-16 w-16 border-2 border-white/70 text-lg"
           />
           <div className="min-w-0">
-            <p className="truncate text-lg font-bold">{name}</p>
+            <p className="truncate text-lg font-bold" data-user>
+              {name}
+            </p>
             <p className="truncate text-sm text-brand-100">
               {card.profession?.trim() || t('preview.professionPlaceholder')}
             </p>

@@ -159,7 +159,7 @@ export function CardSheet({
             {phone && tel && (
               <li className="flex items-center gap-2">
                 <Phone className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <a href={tel} dir="ltr" className="hover:underline">
+                <a href={tel} dir="ltr" className="inline-flex min-h-6 items-center hover:underline">
                   {phone}
                 </a>
               </li>
@@ -167,7 +167,7 @@ export function CardSheet({
             {card.email && (
               <li className="flex min-w-0 items-center gap-2">
                 <Mail className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <a href={`mailto:${card.email}`} dir="ltr" className="truncate hover:underline">
+                <a href={`mailto:${card.email}`} dir="ltr" className="block min-h-6 truncate py-0.5 hover:underline">
                   {card.email}
                 </a>
               </li>
@@ -175,7 +175,12 @@ export function CardSheet({
             {tg && (
               <li className="flex items-center gap-2">
                 <Send className="rtl-flip h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <a href={tg} {...external} className="hover:underline" data-testid="telegram-link">
+                <a
+                  href={tg}
+                  {...external}
+                  className="inline-flex min-h-6 items-center hover:underline"
+                  data-testid="telegram-link"
+                >
                   {t('public.telegram')}
                 </a>
               </li>

@@ -57,8 +57,10 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar src={card.user.profileImageUrl ?? card.profileImageUrl} name={card.name} className="h-12 w-12" />
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{card.name}</p>
-          <p className="truncate text-sm text-slate-600">
+          <p className="font-semibold text-slate-900" data-user>
+            {card.name}
+          </p>
+          <p className="truncate text-sm text-slate-600" data-user>
             {card.profession}
             {card.company ? ` · ${card.company}` : ''}
           </p>
@@ -71,7 +73,7 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
                 {[
                   card.brnNumber && `BRN ${card.brnNumber}`,
                   card.ornNumber && `ORN ${card.ornNumber}`,
-                  card.practiceCardNumber && `PC ${card.practiceCardNumber}`,
+                  card.practiceCardNumber && `${t('admin.practiceCard')} ${card.practiceCardNumber}`,
                 ]
                   .filter(Boolean)
                   .join(' · ')}

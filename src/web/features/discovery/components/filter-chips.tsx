@@ -27,7 +27,7 @@ export function FilterChips({
             <button
               type="button"
               onClick={() => onRemove(c.key)}
-              className="rounded-full p-0.5 hover:bg-brand-100"
+              className="-my-1 inline-flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand-100"
               aria-label={t('chips.remove', { label: c.label })}
             >
               <X className="h-3.5 w-3.5" aria-hidden="true" />

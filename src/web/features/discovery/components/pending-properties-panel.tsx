@@ -68,11 +68,16 @@ export function PendingPropertiesPanel() {
             {q.data.items.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="pending-property">
                 <div className="min-w-0 flex-1">
-                  <Link to={`/properties/${p.id}`} className="font-medium text-slate-900 hover:underline">
+                  <Link
+                    to={`/properties/${p.id}`}
+                    className="inline-flex min-h-6 items-center font-medium text-slate-900 hover:underline"
+                    data-user
+                  >
                     {p.title}
                   </Link>
                   <p className="text-sm text-slate-500">
-                    <bdi>{formatPriceAed(p.price, { locale: i18n.language, style: 'full' })}</bdi> · {p.agentName}
+                    <bdi>{formatPriceAed(p.price, { locale: i18n.language, style: 'full' })}</bdi> ·{' '}
+                    <bdi data-user>{p.agentName}</bdi>
                   </p>
                 </div>
                 <Button

@@ -131,8 +131,8 @@ export function PropertyCard({ p }: { p: Property }) {
       </Link>
       <div className="flex flex-1 flex-col p-4">
         <PropertyPrice price={p.price} status={p.status} className="text-xl" />
-        <h3 className="mt-1 line-clamp-2 font-semibold text-slate-900" dir="auto">
-          <Link to={`/properties/${p.id}`} className="hover:underline">
+        <h3 className="mt-1 font-semibold text-slate-900" dir="auto">
+          <Link to={`/properties/${p.id}`} className="line-clamp-2 hover:underline">
             {p.title}
           </Link>
         </h3>
@@ -148,8 +148,13 @@ export function PropertyCard({ p }: { p: Property }) {
         </div>
         <div className="mt-4 flex items-center gap-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
           <Avatar src={p.profileImageUrl} name={p.agentName} className="h-7 w-7 text-xs" />
-          <span className="truncate">{p.agentName}</span>
-          <Link to={`/properties/${p.id}`} className="ms-auto font-medium text-brand-700 hover:underline">
+          <bdi className="truncate" data-user>
+            {p.agentName}
+          </bdi>
+          <Link
+            to={`/properties/${p.id}`}
+            className="ms-auto inline-flex min-h-6 items-center shrink-0 py-1 font-medium text-brand-700 hover:underline"
+          >
             {t('property.viewDetails')}
           </Link>
         </div>

@@ -149,7 +149,7 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('detail.cancel')}
             </Button>
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" size="primary" disabled={create.isPending}>
               {create.isPending ? t('form.submitting') : t('provider.submit')}
             </Button>
           </div>

@@ -270,7 +270,7 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
         >
           {t('detail.cancel')}
         </Button>
-        <Button type="submit" disabled={pending} data-testid="submit-listing">
+        <Button type="submit" size="primary" disabled={pending} data-testid="submit-listing">
           {pending ? t('form.submitting') : existing ? t('form.save') : t('form.submit')}
         </Button>
       </div>

@@ -203,7 +203,11 @@ export function PropertyPage() {
             <p className="mt-2 flex items-center gap-1.5 text-slate-600">
               <MapPin className="h-4 w-4" aria-hidden="true" />
               {place}
-              {p.address && <span className="text-slate-600">· {p.address}</span>}
+              {p.address && (
+                <span className="text-slate-600">
+                  · <bdi data-user>{p.address}</bdi>
+                </span>
+              )}
             </p>
           )}
           <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" full />
@@ -248,7 +252,9 @@ export function PropertyPage() {
             <div className="mt-3 flex items-center gap-3">
               <Avatar src={p.profileImageUrl} name={p.agentName} className="h-12 w-12" />
               <div>
-                <p className="font-semibold text-slate-900">{p.agentName}</p>
+                <p className="font-semibold text-slate-900" data-user>
+                  {p.agentName}
+                </p>
                 <RoleBadge role={p.owner.role} short />
               </div>
             </div>

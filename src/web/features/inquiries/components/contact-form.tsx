@@ -133,7 +133,7 @@ export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: 
                 </p>
               )}
             </div>
-            <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
+            <Button type="submit" size="primary" className="w-full sm:w-auto" disabled={send.isPending}>
               <Send className="h-4 w-4 rtl-flip" aria-hidden="true" />
               {send.isPending ? t('form.sending') : t('form.send')}
             </Button>

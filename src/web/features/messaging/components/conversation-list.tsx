@@ -100,7 +100,7 @@ export function ConversationList({
               <Avatar src={other.profileImageUrl} name={name} className="h-11 w-11" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline gap-2">
-                  <span className="truncate font-semibold text-slate-900">
+                  <span className="truncate font-semibold text-slate-900" data-user>
                     {name}{' '}
                     <span aria-hidden="true" className="font-normal">
                       {roleEmoji(other.role)}

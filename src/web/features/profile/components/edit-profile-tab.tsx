@@ -106,7 +106,7 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
             <Textarea rows={4} {...form.register('bio')} />
           </Field>
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" size="primary" disabled={save.isPending}>
               {save.isPending ? t('edit.saving') : t('edit.save')}
             </Button>
           </div>
