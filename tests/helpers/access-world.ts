@@ -113,6 +113,7 @@ export async function createWorld(t: TestApp): Promise<World> {
       .returning();
     return issueInvoice(tx, {
       userId: owner.id,
+      buyer: { name: `${owner.firstName} ${owner.lastName}`, email: owner.email },
       paymentId: payment.id,
       totalFils: 10_000,
       issuedAt: new Date(),

@@ -8,7 +8,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InvoiceSeller } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
-import { type Invoice, invoiceCounters, invoices, users } from '../../db/schema';
+import { type Invoice, invoiceCounters, invoices } from '../../db/schema';
+import type { InvoiceSummary } from '../../../core/schemas/subscription';
 import type { MailAttachment } from '../../platform/mail/mailer';
 import type { AttachmentResolver } from '../../platform/mail/outbox';
 import { invoiceFileName, renderInvoicePdf } from './pdf';
@@ -28,6 +29,8 @@ export function invoiceNumber(year: number, seq: number): string {
 
 export interface IssueInvoiceInput {
   userId: string;
+  /** The buyer as printed: name and e-mail at the time of the payment. */
+  buyer: { name: string; email: string };
   paymentId: string;
   /** What was charged, VAT included, in fils. */
   totalFils: number;
@@ -50,12 +53,7 @@ async function nextSeq(tx: Tx, year: number): Promise<number> {
 
 /** Issues the invoice of a successful payment; at most one per payment (unique payment id). */
 export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<Invoice> {
-  const [buyer] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, input.userId))
-    .limit(1);
-  if (!buyer) throw new Error(`invoice for a missing user ${input.userId}`);
+  if (!input.buyer.email) throw new Error(`invoice without a buyer (user ${input.userId})`);
   const issueDate = uaeDate(input.issuedAt);
   const year = Number(issueDate.slice(0, 4));
   const seq = await nextSeq(tx, year);
@@ -77,8 +75,8 @@ export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<In
       sellerAddress: input.seller.address,
       sellerAddressAr: input.seller.addressAr,
       sellerTrn: input.seller.trn,
-      buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
-      buyerEmail: buyer.email,
+      buyerName: input.buyer.name.trim(),
+      buyerEmail: input.buyer.email,
       description: `Bitaqa Professional Plan, yearly subscription${from && to ? ` (${from} to ${to})` : ''}`,
       descriptionAr: `الخطة الاحترافية في Bitaqa، اشتراك سنوي${from && to ? ` (من ${from} إلى ${to})` : ''}`,
       currency: 'AED',
@@ -86,6 +84,22 @@ export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<In
     })
     .returning();
   return invoice;
+}
+
+/** An invoice as the user's list shows it (GET /api/subscription/invoices). */
+export function invoiceSummary(i: Invoice): InvoiceSummary {
+  return {
+    id: i.id,
+    number: i.number,
+    issueDate: i.issueDate,
+    description: i.description,
+    descriptionAr: i.descriptionAr,
+    currency: i.currency,
+    netFils: i.netFils,
+    vatFils: i.vatFils,
+    totalFils: i.totalFils,
+    pdfUrl: `/api/subscription/invoices/${i.id}/pdf`,
+  };
 }
 
 /** The user's invoices, newest first. */

@@ -3,7 +3,7 @@
  * confirmed test payment both end here. It runs in one transaction, records the provider event
  * first so a replayed event changes nothing, stores the payment, and sets the user's status.
  */
-import { eq, ne } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { InvoiceSeller } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { type Invoice, payments, users, webhookEvents } from '../../db/schema';
@@ -63,6 +63,7 @@ export async function applyBillingUpdate(
       const invoice = paid
         ? await issueInvoice(tx, {
             userId: u.userId,
+            buyer: buyer ?? { name: '', email: '' },
             paymentId: paid.id,
             totalFils: paid.totalFils,
             issuedAt: u.invoicing.issuedAt,
@@ -83,6 +84,7 @@ export async function applyBillingUpdate(
     if (fresh.length === 0) return { applied: false };
 
     let paymentRecorded = false;
+    let buyer: { name: string; email: string } | undefined;
     let paid: (Omit<BillingPayment, 'amountFils'> & { id: string; totalFils: number }) | undefined;
     if (u.payment) {
       const { amountFils, ...p } = u.payment;
@@ -101,11 +103,17 @@ export async function applyBillingUpdate(
     }
 
     const [before] = await tx
-      .select({ status: users.subscriptionStatus, periodEnd: users.subscriptionPeriodEnd })
+      .select({
+        status: users.subscriptionStatus,
+        periodEnd: users.subscriptionPeriodEnd,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.id, u.userId))
       .for('update');
     if (!before) return done({ applied: true, activated: false, deactivated: false, paymentRecorded });
+    buyer = { name: before.name, email: before.email };
 
     const status = u.state.active ? 'active' : 'inactive';
     const periodEnd = u.state.periodEnd ?? before.periodEnd;

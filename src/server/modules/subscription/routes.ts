@@ -11,7 +11,7 @@ import {
   testConfirmSchema,
 } from '../../../core/schemas/subscription';
 import { notFound } from '../../errors';
-import { findOwnInvoice, listInvoices } from '../invoices/invoices';
+import { findOwnInvoice, invoiceSummary, listInvoices } from '../invoices/invoices';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/pdf';
 import { requireUser, userOf } from '../auth/guards';
 import { scheduleSubscriptionMaintenance } from './expiry';
@@ -49,20 +49,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const rows = await listInvoices(app.ctx.db, userOf(request).id);
-      return {
-        invoices: rows.map((i) => ({
-          id: i.id,
-          number: i.number,
-          issueDate: i.issueDate,
-          description: i.description,
-          descriptionAr: i.descriptionAr,
-          currency: i.currency,
-          netFils: i.netFils,
-          vatFils: i.vatFils,
-          totalFils: i.totalFils,
-          pdfUrl: `/api/subscription/invoices/${i.id}/pdf`,
-        })),
-      };
+      return { invoices: rows.map(invoiceSummary) };
     },
   );
 
