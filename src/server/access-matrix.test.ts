@@ -349,6 +349,10 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: '/api/conversations', payload: { participantId: w.peer.user.id } }),
     expect: [401, 201, 200, 201],
   },
+  'GET /api/conversations/:id': {
+    request: (w) => ({ url: `/api/conversations/${w.conversation.id}` }),
+    expect: [401, 404, 200, 404],
+  },
   'GET /api/conversations/:id/messages': {
     request: (w) => ({ url: `/api/conversations/${w.conversation.id}/messages` }),
     expect: [401, 404, 200, 404],
