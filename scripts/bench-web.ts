@@ -9,15 +9,13 @@
  * Targets (issue 9): card page performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05; the others ≥ 85,
  * CLS ≤ 0.1. A figure under its target is marked, and the exit code is 1 with BENCH_WEB_STRICT=1.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort, startDemoServer } from './lib/demo-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** BENCH_WEB_SAVE=dir keeps every Lighthouse report (JSON) there, to see what a figure is made of. */
 const SAVE_DIR = process.env.BENCH_WEB_SAVE;
@@ -31,30 +29,6 @@ interface Target {
   maxCls: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(base: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/health/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -62,46 +36,17 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (
-    !fs.existsSync(path.join(root, 'dist/server/main.js')) ||
-    !fs.existsSync(path.join(root, 'dist/web/index.html'))
-  ) {
-    console.log('dist/ is missing: building (npm run build)…');
-    execSync('npx vite build && npm run build:server', { cwd: root, stdio: 'inherit' });
-  }
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-bench-web-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      SESSION_SECRET: 'bench-web-secret-bench-web-secret-0123',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'bench-web-admin-password',
-      SEED_DEMO: 'true',
-      PAYMENTS: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  });
+  const demo = await startDemoServer();
+  const base = demo.base;
   const debugPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    await waitReady(base, server);
     const cards = (await (await fetch(`${base}/api/business-cards/public?limit=1`)).json()) as { id: string }[];
     if (!cards[0]) throw new Error('the demo data has no public card');
     const targets: Target[] = [
@@ -171,9 +116,7 @@ async function main() {
     if (missed && process.env.BENCH_WEB_STRICT === '1') process.exitCode = 1;
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await demo.stop();
   }
 }
 
