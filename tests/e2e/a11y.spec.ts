@@ -281,3 +281,36 @@ for (const lang of ['en', 'ar'] as const) {
     expect(seen.length).toBeGreaterThan(20);
   });
 }
+
+test('in Arabic the admin edits a service’s Arabic and English text, and visitors read it in their language', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page, 'ar');
+  await signInAdmin(page);
+  await page.goto('/admin');
+  const row = page.getByTestId('admin-services').getByRole('listitem').filter({ hasText: 'Mortgage Advisory' });
+  await row.getByRole('button', { name: /تعديل/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // Both texts side by side, labelled in Arabic, nothing left in English but the entry itself.
+  expect(await latinWordsOnPage(page)).toEqual([]);
+  const arabicName = dialog.getByLabel('اسم الخدمة').nth(1);
+  await expect(arabicName).toHaveValue('استشارات التمويل العقاري');
+  await expect(arabicName).toHaveAttribute('dir', 'rtl');
+  // A wrong value is refused with the field's own message, in Arabic.
+  await dialog.getByLabel('اسم الخدمة').first().fill('');
+  await dialog.getByRole('button', { name: 'حفظ' }).click();
+  await expect(dialog.getByText('اسم الخدمة مطلوب')).toBeVisible();
+  await dialog.getByLabel('اسم الخدمة').first().fill('Mortgage Advisory Desk');
+  await arabicName.fill('مكتب استشارات الرهن');
+  await dialog.getByRole('button', { name: 'حفظ' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('admin-services').getByText('مكتب استشارات الرهن')).toBeVisible();
+
+  // The public catalogue shows the new text: Arabic to an Arabic reader, English to an English one.
+  await page.goto('/services');
+  await expect(page.getByRole('heading', { name: 'مكتب استشارات الرهن' })).toBeVisible();
+  await page.getByRole('button', { name: /EN \| عربي/ }).click();
+  await expect(page.getByRole('heading', { name: 'Mortgage Advisory Desk' })).toBeVisible();
+});

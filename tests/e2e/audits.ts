@@ -59,6 +59,9 @@ export async function latinWordsOnPage(page: Page): Promise<string[]> {
           .replace(/\S+@\S+/g, ' ') // e-mail addresses
           .replace(/\bhttps?:\/\/\S*/g, ' ') // web addresses and their "https://" hint
           .replace(/\b(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)*\.(?:ae|com|net|org|io|dev)\b\S*/gi, ' '); // web addresses
+        // An amount in English shorthand ("AED 3.0M") where Arabic says مليون.
+        for (const m of cleaned.matchAll(/\d[KMB]\b/g))
+          found.add(`${m[0]} ← “${text.trim().slice(0, 80)}” ${where(el)}`);
         for (const m of cleaned.matchAll(/[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)?/g)) {
           const word = m[0];
           // A lone letter is a unit or an index (m², 3D, x2), not a sentence left in English.

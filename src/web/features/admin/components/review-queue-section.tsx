@@ -193,7 +193,7 @@ export function ReviewQueueSection() {
                           {p.changes && <Badge variant="gold">{t('revision.badge', { ns: 'common' })}</Badge>}
                         </p>
                         <p className="truncate text-xs text-slate-500">
-                          {formatPriceAed(p.price)} ·{' '}
+                          <bdi>{formatPriceAed(p.price, { locale: i18n.language })}</bdi> ·{' '}
                           {t(`propertyType.${p.propertyType}`, { ns: 'enums', defaultValue: p.propertyType })}
                           {p.city ? ` · ${t(`city.${p.city}`, { ns: 'enums', defaultValue: p.city })}` : ''} ·{' '}
                           <bdi data-user>

@@ -254,16 +254,16 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
       className="max-w-3xl"
     >
       <form noValidate onSubmit={form.handleSubmit(submit)} className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4" lang="en" dir="ltr">
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">{t('services.english')}</legend>
           <Field label={t('services.fName')} error={zm(errors.name?.message)} required>
-            <Input maxLength={200} {...form.register('name')} />
+            <Input maxLength={200} lang="en" dir="ltr" {...form.register('name')} />
           </Field>
           <Field label={t('services.fProvider')} error={zm(errors.provider?.message)} required>
-            <Input maxLength={200} {...form.register('provider')} />
+            <Input maxLength={200} lang="en" dir="ltr" {...form.register('provider')} />
           </Field>
           <Field label={t('services.fDescription')} error={zm(errors.description?.message)} required>
-            <Textarea rows={4} maxLength={4000} {...form.register('description')} />
+            <Textarea rows={4} maxLength={4000} lang="en" dir="ltr" {...form.register('description')} />
           </Field>
           <Controller
             control={form.control}
@@ -274,24 +274,30 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
                 hint={t('services.fFeaturesHint')}
                 error={zm(errors.features?.message ?? errors.features?.find?.((e) => e)?.message)}
               >
-                <FeaturesInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                <FeaturesInput
+                  lang="en"
+                  dir="ltr"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
               </Field>
             )}
           />
           <Field label={t('services.fPrice')} error={zm(errors.priceLabel?.message)}>
-            <Input maxLength={100} {...form.register('priceLabel')} />
+            <Input maxLength={100} lang="en" dir="ltr" {...form.register('priceLabel')} />
           </Field>
         </fieldset>
-        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4" lang="ar" dir="rtl">
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">{t('services.inArabic')}</legend>
           <Field label={t('services.fName')} error={zm(ar?.name?.message)}>
-            <Input maxLength={200} {...form.register('translations.ar.name')} />
+            <Input maxLength={200} lang="ar" dir="rtl" {...form.register('translations.ar.name')} />
           </Field>
           <Field label={t('services.fProvider')} error={zm(ar?.provider?.message)}>
-            <Input maxLength={200} {...form.register('translations.ar.provider')} />
+            <Input maxLength={200} lang="ar" dir="rtl" {...form.register('translations.ar.provider')} />
           </Field>
           <Field label={t('services.fDescription')} error={zm(ar?.description?.message)}>
-            <Textarea rows={4} maxLength={4000} {...form.register('translations.ar.description')} />
+            <Textarea rows={4} maxLength={4000} lang="ar" dir="rtl" {...form.register('translations.ar.description')} />
           </Field>
           <Controller
             control={form.control}
@@ -302,12 +308,18 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
                 hint={t('services.fFeaturesHint')}
                 error={zm(ar?.features?.message ?? ar?.features?.find?.((e) => e)?.message)}
               >
-                <FeaturesInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                <FeaturesInput
+                  lang="ar"
+                  dir="rtl"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
               </Field>
             )}
           />
           <Field label={t('services.fPrice')} error={zm(ar?.priceLabel?.message)}>
-            <Input maxLength={100} {...form.register('translations.ar.priceLabel')} />
+            <Input maxLength={100} lang="ar" dir="rtl" {...form.register('translations.ar.priceLabel')} />
           </Field>
         </fieldset>
         <div className="flex justify-end gap-2 md:col-span-2">

@@ -60,7 +60,7 @@ export function CardForm({
           <ContactSection form={form} />
           <SocialSection form={form} />
           <div className="flex flex-wrap justify-end gap-3">
-            <Button type="button" variant="outline" onClick={onCancel}>
+            <Button type="button" variant="outline" size="primary" onClick={onCancel}>
               {t('create.cancel')}
             </Button>
             <Button type="submit" size="primary" disabled={pending}>

@@ -60,7 +60,7 @@ function PendingCard({ card, onPreview, onReject }: { card: CardData; onPreview:
           <p className="font-semibold text-slate-900" data-user>
             {card.name}
           </p>
-          <p className="truncate text-sm text-slate-600" data-user>
+          <p className="truncate text-sm text-slate-600" dir="auto" data-user>
             {card.profession}
             {card.company ? ` · ${card.company}` : ''}
           </p>
