@@ -56,6 +56,37 @@ describe('production start', () => {
   });
 });
 
+describe('the seller on tax invoices (issue 17)', () => {
+  it('has demo defaults and takes the seller from the environment', () => {
+    expect(loadConfig(production).invoiceSeller).toMatchObject({
+      name: 'Bitaqa Technologies FZCO',
+      trn: '100000000000003',
+    });
+    const own = loadConfig({
+      ...production,
+      INVOICE_SELLER_NAME: 'Acme Realty Tech LLC',
+      INVOICE_SELLER_NAME_AR: 'أكمي للتقنية العقارية ذ.م.م',
+      INVOICE_SELLER_ADDRESS: 'Office 12, Business Bay, Dubai',
+      INVOICE_SELLER_ADDRESS_AR: 'مكتب 12، الخليج التجاري، دبي',
+      INVOICE_SELLER_TRN: '100123456700003',
+    });
+    expect(own.invoiceSeller).toEqual({
+      name: 'Acme Realty Tech LLC',
+      nameAr: 'أكمي للتقنية العقارية ذ.م.م',
+      address: 'Office 12, Business Bay, Dubai',
+      addressAr: 'مكتب 12، الخليج التجاري، دبي',
+      trn: '100123456700003',
+    });
+  });
+
+  it('refuses a TRN that is not 15 digits', () => {
+    expect(() => loadConfig({ ...production, INVOICE_SELLER_TRN: '12345' })).toThrow(
+      /INVOICE_SELLER_TRN: must be the 15-digit UAE Tax Registration Number/,
+    );
+    expect(() => loadConfig({ ...production, INVOICE_SELLER_TRN: '10012345670000A' })).toThrow(/INVOICE_SELLER_TRN/);
+  });
+});
+
 describe('secrets stay out of the log', () => {
   it('a generated admin password goes to a private file, never to the log', async () => {
     const config = testConfig({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
