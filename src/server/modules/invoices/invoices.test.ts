@@ -228,6 +228,19 @@ describe('the invoice and its PDF', () => {
   });
 });
 
+describe('names the fonts cannot fully draw', () => {
+  it('still prints the invoice of a buyer with an emoji in their name, in both languages', async () => {
+    const b = await broker({ firstName: 'Sara 🌴', lastName: 'Nasser' });
+    await pay(b);
+    const [inv] = (await listOf(b)).json().invoices;
+    for (const lang of ['en', 'ar']) {
+      const res = await t.inject({ method: 'GET', url: `${inv.pdfUrl}?lang=${lang}`, as: b });
+      expect(res.statusCode).toBe(200);
+      expect(await pdfText(res.rawPayload)).toContain('Nasser');
+    }
+  });
+});
+
 describe('who may see an invoice', () => {
   it('answers 401 signed out, 404 for another user’s invoice, 400 for a bad id or language', async () => {
     const owner = await broker();

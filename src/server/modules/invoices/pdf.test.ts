@@ -38,6 +38,10 @@ describe('visual runs', () => {
       { text: 'Test', font: 'lat' },
     ]);
   });
+
+  it('prints a character the fonts cannot draw (an emoji in a name) as a replacement mark', () => {
+    expect(texts('Bill to Sara 🏠 Test', 'ltr')).toEqual(['Bill to Sara \uFFFD Test']);
+  });
 });
 
 describe('WOFF to sfnt', () => {

@@ -110,13 +110,15 @@ export function visualRuns(text: string, dir: 'ltr' | 'rtl', bold = false): Run[
   // In Arabic text a date such as 2026-11-26 would show as 26-11-2026 (the algorithm makes the
   // digits Arabic numbers and the hyphens neutral), and INV-2031-000024 as 2031-000024-INV:
   // Latin tokens with separators are isolated as left-to-right.
-  const line = dir === 'rtl' ? text.replace(NUMBER_TOKEN, (m) => `\u2066${m}\u2069`) : text;
+  // Characters outside the Basic Multilingual Plane (emoji in a name) have no glyph in the
+  // invoice fonts and would break the index arithmetic below: they print as U+FFFD.
+  const bmp = text.replace(/[\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+  const line = dir === 'rtl' ? bmp.replace(NUMBER_TOKEN, (m) => `\u2066${m}\u2069`) : bmp;
   if (!line) return [];
   const arFont: FontName = bold ? 'arBold' : 'ar';
   const latFont: FontName = bold ? 'latBold' : 'lat';
   // Which font draws each character; spaces follow their neighbour so a phrase stays one run.
   const chars = [...line];
-  if (chars.length !== line.length) throw new Error('only BMP text is supported on invoices');
   const isArabic = chars.map((c) => (ARABIC.test(c) ? 1 : /\s/.test(c) ? -1 : 0));
   for (let i = 0; i < isArabic.length; i += 1) {
     if (isArabic[i] === -1) isArabic[i] = i > 0 ? isArabic[i - 1] : (isArabic.find((v) => v !== -1) ?? 0);
