@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client';
 import { businessCards, type properties, users } from '../../db/schema';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../search/columns';
-import { escapeLike, fuzzyWords, searchWords, withFuzzyThreshold } from '../search/text';
+import { searchTerms } from '../../../core/search/synonyms';
+import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../search/text';
 
 /** Totals above this are reported as this number: counting further costs more than it tells. */
 export const TOTAL_CAP = LIMITS.totalCountCap;
@@ -61,12 +62,15 @@ export interface DirectoryFilter {
 
 /** Every word must appear in the card's text; a long word may also be a misspelt name. */
 function searchCondition(search: string): SQL | undefined {
-  const words = searchWords(search);
-  if (words.length === 0) return undefined;
+  const terms = searchTerms(searchWords(search));
+  if (terms.length === 0) return undefined;
   return and(
-    ...words.map((w) => {
-      const like = sql`${cardSearchDoc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`;
-      return fuzzyWords([w]).length ? (or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL) : like;
+    ...terms.map((term) => {
+      const like = likeAny(cardSearchDoc, term);
+      const [w] = term;
+      return term.length === 1 && fuzzyWords([w]).length
+        ? (or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL)
+        : like;
     }),
   );
 }

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
 import { cappedCount, pageTotal } from '../directory/repository';
 import { propertyPlaceDoc, propertySearchDoc } from '../search/columns';
-import { escapeLike, searchWords } from '../search/text';
+import { escapeLike, textConditions } from '../search/text';
 
 /** Public listings: approved, and the owner neither suspended nor deleted. */
 export const listedProperty: SQL = and(
@@ -40,7 +40,7 @@ function locationCondition(location: string): SQL {
 }
 
 function likeAll(doc: SQL, text: string): SQL[] {
-  return searchWords(text).map((w) => sql`${doc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`);
+  return textConditions(doc, text);
 }
 
 export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>): SQL[] {

@@ -2,7 +2,8 @@
  * Free-text search helpers shared by the directory, listings and services (issue 4). Words are
  * always bound parameters; LIKE wildcards in them are escaped so "%" and "_" match themselves.
  */
-import { sql } from 'drizzle-orm';
+import { or, type SQL, sql } from 'drizzle-orm';
+import { searchTerms } from '../../../core/search/synonyms';
 import type { DbOrTx } from '../../db/client';
 
 /** At most this many words of a search are used. */
@@ -22,6 +23,20 @@ export function searchWords(search: string): string[] {
     .split(/[\s,;:!?()"'[\]{}<>|/]+/)
     .filter((w) => w.replace(/[-_.]/g, '').length > 0)
     .slice(0, SEARCH_WORDS_MAX);
+}
+
+/** The document contains one of the alternatives (a word, or a phrase and its synonyms). */
+export function likeAny(doc: SQL, alternatives: readonly string[]): SQL {
+  const likes = alternatives.map((a) => sql`${doc} like ('%' || bitaqa_fold(${escapeLike(a)}) || '%')`);
+  return likes.length === 1 ? likes[0] : (or(...likes) as SQL);
+}
+
+/**
+ * A free-text search over one document (issue 17): every term must appear, a term being a word or
+ * a known phrase with its synonyms in both languages (core/search/synonyms); stop words are dropped.
+ */
+export function textConditions(doc: SQL, search: string): SQL[] {
+  return searchTerms(searchWords(search)).map((term) => likeAny(doc, term));
 }
 
 export function fuzzyWords(words: string[]): string[] {

@@ -4,7 +4,7 @@ import type { Service, ServiceQuery } from '../../../core/schemas/services';
 import { SERVICE_TABS } from '../../../core/schemas/services';
 import type { DbOrTx } from '../../db/client';
 import { businessServices } from '../../db/schema';
-import { escapeLike, searchWords } from '../search/text';
+import { textConditions } from '../search/text';
 
 type Row = typeof businessServices.$inferSelect;
 
@@ -45,10 +45,7 @@ export function serviceConditions(
   const tabCategory = q.tab ? SERVICE_TABS[q.tab] : null;
   if (tabCategory) c.push(eq(businessServices.category, tabCategory));
   if (q.priceTier) c.push(eq(businessServices.priceTier, q.priceTier));
-  if (q.search) {
-    for (const w of searchWords(q.search))
-      c.push(sql`${serviceDoc} like ('%' || bitaqa_fold(${escapeLike(w)}) || '%')`);
-  }
+  if (q.search) c.push(...textConditions(serviceDoc, q.search));
   return c;
 }
 

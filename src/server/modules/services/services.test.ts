@@ -279,6 +279,22 @@ describe('the catalogue in Arabic (issue 10)', () => {
         url: `/api/services?search=${encodeURIComponent('القانونية')}`,
       });
       expect(legal.json().map((s: { name: string }) => s.name)).toContain('Real Estate Legal Counsel');
+
+      // Issue 17: synonyms in both languages find what the catalogue calls otherwise.
+      const names = async (search: string) =>
+        (
+          (
+            await seeded.inject({ method: 'GET', url: `/api/services?search=${encodeURIComponent(search)}` })
+          ).json() as {
+            name: string;
+          }[]
+        ).map((s) => s.name);
+      for (const word of ['lawyer', 'محامي', 'مستشار قانوني']) {
+        expect(await names(word), word).toContain('Real Estate Legal Counsel');
+      }
+      expect(await names('home loan')).toContain('Mortgage Advisory');
+      expect(await names('bank account for my company')).toContain('Business Banking Setup');
+      expect(await names('lawyer')).not.toContain('Mortgage Advisory');
     }
   });
 });
