@@ -11,6 +11,8 @@ import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { readListVersion } from '../../platform/list-cache';
 import { PAID_ROLES } from '../../../core/enums';
 import {
   type CardEventType,
@@ -268,6 +270,8 @@ class RecentEvents {
 export function createCardService(ctx: AppContext) {
   const { db, config } = ctx;
   const recent = new RecentEvents(30 * 60 * 1000);
+  /** Public cards by list version and id, or null for one a stranger may not see (see getPublic). */
+  const publicCards = new LRUCache<string, { card: Card | null }>({ max: 5000, ttl: 10_000 });
 
   const cardUrl = (id: string) => `${config.publicUrl}/cards/${id}`;
 
@@ -333,9 +337,16 @@ export function createCardService(ctx: AppContext) {
      * preview image and the sitemap (issue 9).
      */
     async getPublic(id: string): Promise<Card | null> {
+      // Kept per committed list version (issue 13): any change to a card or a user moves it, so
+      // a hidden card or a suspended owner is never served from here; the TTL bounds what the
+      // clock decides (a subscription that ends).
+      const key = `${await readListVersion(db)}|${id}`;
+      const hit = publicCards.get(key);
+      if (hit) return hit.card;
       const row = await findCardById(db, id);
-      if (!row || !(await canViewCard(db, null, row))) return null;
-      return toCard(row, { private: false });
+      const card = row && (await canViewCard(db, null, row)) ? toCard(row, { private: false }) : null;
+      publicCards.set(key, { card });
+      return card;
     },
 
     /** Every card a stranger may open, for the sitemap (issue 9): the same rule as getPublic. */
