@@ -151,6 +151,18 @@ export const propertyOwnerSchema = z.object({
 });
 
 /** A listing as the API answers it (spec §3 plus the owner and agent name). */
+/**
+ * Arabic beside the English of a listing (issue 10): the demo listings carry it; an owner's listing
+ * has none and shows as written.
+ */
+export const propertyTranslationsSchema = z.object({
+  ar: z
+    .object({ title: z.string(), description: z.string(), features: z.array(z.string()) })
+    .partial()
+    .optional(),
+});
+export type PropertyTranslations = z.output<typeof propertyTranslationsSchema>;
+
 export const propertySchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -183,6 +195,7 @@ export const propertySchema = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
   agentName: z.string(),
+  translations: propertyTranslationsSchema,
 });
 export type Property = z.infer<typeof propertySchema>;
 

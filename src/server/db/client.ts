@@ -4,6 +4,7 @@
  * Drizzle PgDatabase, so no code outside this file knows which one runs.
  */
 import fs from 'node:fs';
+import { localizeDemoListings } from './localize-demo-listings';
 import { normalizeStoredPhones } from './normalize-phones';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -123,6 +124,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await withAdvisoryLock(pool, async (client) => {
       await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
       await normalizeStoredPhones(drizzlePg(client, { schema }) as unknown as Db);
+      await localizeDemoListings(drizzlePg(client, { schema }) as unknown as Db);
     });
     return {
       db,
@@ -145,6 +147,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     await normalizeStoredPhones(db);
+    await localizeDemoListings(db);
     return {
       db,
       kind: 'pglite',

@@ -35,6 +35,7 @@ import {
   SERVICE_TYPES,
   USER_ROLES,
 } from '../../core/enums';
+import type { PropertyTranslations } from '../../core/schemas/properties';
 import type { ServiceTranslations } from '../../core/schemas/services';
 
 export const userRole = pgEnum('user_role', USER_ROLES);
@@ -231,6 +232,8 @@ export const properties = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 200 }).notNull(),
+    /** Arabic beside the English (issue 10): the demo listings carry it. */
+    translations: jsonb('translations').$type<PropertyTranslations>().notNull().default({}),
     description: text('description'),
     propertyType: propertyType('property_type').notNull(),
     status: propertyStatus('status').notNull(),

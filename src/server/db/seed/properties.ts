@@ -8,6 +8,7 @@ import { PROPERTY_TYPES } from '../../../core/enums';
 import { AREAS, type Area, EMIRATE_NAMES } from '../../../core/places';
 import { properties } from '../schema';
 import type { SeedStep } from './index';
+import { TYPE_LABEL, writeArabic } from './listings-ar';
 import { renderListingPhotos } from './listing-photos';
 import type { Random } from './random';
 
@@ -107,15 +108,6 @@ const FEATURES: Record<PropertyType, string[]> = {
   ],
 };
 
-const TYPE_LABEL: Record<PropertyType, string> = {
-  apartment: 'Apartment',
-  villa: 'Villa',
-  townhouse: 'Townhouse',
-  penthouse: 'Penthouse',
-  studio: 'Studio',
-  office: 'Office',
-  retail: 'Retail Shop',
-};
 const ADJECTIVES = [
   'Bright',
   'Spacious',
@@ -255,9 +247,11 @@ export const seedProperties: SeedStep = async (ctx, state) => {
     const createdAt = new Date(now - (i * 31 + rnd.int(0, 30)) * 3600 * 1000);
     const pending = i >= APPROVED;
     const [first, second] = photos[type];
+    const adjective = rnd.pick(ADJECTIVES);
     rows.push({
       userId: owner.id,
-      title: `${rnd.pick(ADJECTIVES)} ${beds ? `${beds}-Bedroom ` : ''}${TYPE_LABEL[type]} in ${area.name}`,
+      title: `${adjective} ${beds ? `${beds}-Bedroom ` : ''}${TYPE_LABEL[type]} in ${area.name}`,
+      translations: { ar: writeArabic({ adjective, type, status, beds, area, features }) },
       description: describeListing(type, status, beds, area, features),
       propertyType: type,
       status,

@@ -140,6 +140,7 @@ export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Pr
     lastName: r.ownerLastName,
     profileImageUrl: r.ownerImage,
     agentName: `${r.ownerFirstName} ${r.ownerLastName}`.trim(),
+    translations: p.translations ?? {},
   };
 }
 

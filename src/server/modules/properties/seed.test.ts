@@ -18,6 +18,26 @@ const get = async (url: string) => {
 };
 
 describe('demo data', () => {
+  it('carries every demo listing in Arabic too: title, description and features (issue 10)', async () => {
+    const all = [
+      ...(await get('/api/properties?limit=60')).body,
+      ...(await get('/api/properties?status=for_rent&limit=60')).body,
+    ] as {
+      title: string;
+      features: string[];
+      translations: { ar?: { title?: string; description?: string; features?: string[] } };
+    }[];
+    expect(all.length).toBeGreaterThan(40);
+    for (const p of all) {
+      const ar = p.translations.ar;
+      expect(ar?.title, p.title).toMatch(/^[\u0600-\u06FF]/);
+      expect(ar?.title, p.title).not.toMatch(/[A-Za-z]/);
+      expect(ar?.description, p.title).toMatch(/[\u0600-\u06FF]/);
+      expect(ar?.features?.length, p.title).toBe(p.features.length);
+      for (const f of ar?.features ?? []) expect(f, p.title).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
   it('lists at least 60 professionals over every role and the four directory cities', async () => {
     expect((await get('/api/business-cards/public')).total).toBeGreaterThanOrEqual(60);
     for (const role of ['broker', 'banking_broker', 'developer', 'investor']) {

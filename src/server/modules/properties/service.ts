@@ -14,6 +14,7 @@ import {
   type PropertyDetail,
   type PropertyInputParsed,
   type PropertyPatch,
+  type PropertyTranslations,
 } from '../../../core/schemas/properties';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -50,6 +51,15 @@ function clean(input: Partial<PropertyInputParsed>) {
   if (input.imageUrls !== undefined) out.imageUrls = [...new Set(input.imageUrls)];
   if (input.permitNumber !== undefined) out.permitNumber = input.permitNumber?.trim() || null;
   return out;
+}
+
+/**
+ * The demo's Arabic text of a listing (issue 10) describes the English it was written from: an
+ * owner's change to the title, description or features drops it, so Arabic readers see the
+ * owner's own words rather than an outdated translation.
+ */
+function staleTranslations(changes: Record<string, unknown>): { translations?: PropertyTranslations } {
+  return ['title', 'description', 'features'].some((k) => k in changes) ? { translations: {} } : {};
 }
 
 export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) {
@@ -179,7 +189,13 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         if (!Object.keys(changes).length && !current.rejectionReason) return;
         await tx
           .update(properties)
-          .set({ ...changes, isApproved: false, rejectionReason: null, version: current.version + 1 })
+          .set({
+            ...changes,
+            ...staleTranslations(changes),
+            isApproved: false,
+            rejectionReason: null,
+            version: current.version + 1,
+          })
           .where(eq(properties.id, id));
       });
       return toProperty(await rowOrNotFound(id), { private: true });
@@ -209,6 +225,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           .update(properties)
           .set({
             ...((revision ?? {}) as Partial<typeof properties.$inferInsert>),
+            ...staleTranslations(revision ?? {}),
             isApproved: true,
             rejectionReason: null,
             pendingRevision: null,

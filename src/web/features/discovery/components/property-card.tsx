@@ -2,6 +2,7 @@
  * A listing card (spec §2 Properties, §4, §9): photo, status colour, price as "AED x.xM",
  * Bed/Bath plurals, at most 3 features then "+N more", and the agent.
  */
+import { propertyText } from '../../../../core/property-text';
 import { Bath, BedDouble, MapPin, Maximize } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -118,6 +119,7 @@ export function FeatureList({ features, max = LIMITS.maxFeaturesShown }: { featu
 export function PropertyCard({ p }: { p: Property }) {
   const { t, i18n } = useTranslation('discovery');
   const place = placeLabel(t, i18n.language, p.location, p.city);
+  const text = propertyText(p, i18n.language);
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="property-card">
       <Link
@@ -133,7 +135,7 @@ export function PropertyCard({ p }: { p: Property }) {
         <PropertyPrice price={p.price} status={p.status} className="text-xl" />
         <h3 className="mt-1 font-semibold text-slate-900" dir="auto">
           <Link to={`/properties/${p.id}`} className="line-clamp-2 hover:underline">
-            {p.title}
+            {text.title}
           </Link>
         </h3>
         {place && (
@@ -144,7 +146,7 @@ export function PropertyCard({ p }: { p: Property }) {
         )}
         <PropertyFacts p={p} className="mt-3" />
         <div className="mt-3 flex-1">
-          <FeatureList features={p.features} />
+          <FeatureList features={text.features} />
         </div>
         <div className="mt-4 flex items-center gap-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
           <Avatar src={p.profileImageUrl} name={p.agentName} className="h-7 w-7 text-xs" />

@@ -1,3 +1,4 @@
+import { propertyText } from '../../../../core/property-text';
 import { telLink } from '../../../../core/card-contact';
 /**
  * /properties/{id} (issue 4): the photo gallery, every field, the Dubai permit, and contact
@@ -156,7 +157,8 @@ export function PropertyPage() {
   const own = isSelf(p.userId);
   const wa = whatsappNumber(p.contact.phone);
   const place = placeLabel(t, i18n.language, p.location, p.city);
-  const waText = encodeURIComponent(t('detail.whatsappText', { title: p.title, url: window.location.href }));
+  const text = propertyText(p, i18n.language);
+  const waText = encodeURIComponent(t('detail.whatsappText', { title: text.title, url: window.location.href }));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -197,7 +199,7 @@ export function PropertyPage() {
             {(own || user?.role === 'admin') && <ApprovalBadge status={p.approvalStatus} />}
           </div>
           <h1 className="mt-3 text-3xl font-bold text-slate-900" dir="auto">
-            {p.title}
+            {text.title}
           </h1>
           {place && (
             <p className="mt-2 flex items-center gap-1.5 text-slate-600">
@@ -212,23 +214,23 @@ export function PropertyPage() {
           )}
           <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" full />
           <PropertyFacts p={p} className="mt-4 text-base" />
-          {p.description && (
+          {text.description && (
             <section className="mt-6" aria-labelledby="about-title">
               <h2 id="about-title" className="text-lg font-semibold">
                 {t('detail.about')}
               </h2>
               <p className="mt-2 whitespace-pre-line text-slate-700" dir="auto">
-                {p.description}
+                {text.description}
               </p>
             </section>
           )}
-          {p.features.length > 0 && (
+          {text.features.length > 0 && (
             <section className="mt-6" aria-labelledby="features-title">
               <h2 id="features-title" className="text-lg font-semibold">
                 {t('property.features')}
               </h2>
               <div className="mt-2">
-                <FeatureList features={p.features} max={p.features.length} />
+                <FeatureList features={text.features} max={text.features.length} />
               </div>
             </section>
           )}
