@@ -147,7 +147,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.close());
-  const limits = createRateLimits({ db: database.db, redisUrl: config.redisUrl, log: app.log });
+  const limits = createRateLimits({
+    db: database.db,
+    redisUrl: config.redisUrl,
+    scale: config.rateLimitScale,
+    log: app.log,
+  });
   app.addHook('onClose', async () => limits.close());
   const now = opts.now ?? (() => new Date());
   // Issue 12: photos in the local folder or S3-compatible storage, recorded in the uploads table;

@@ -50,6 +50,12 @@ describe('production start', () => {
     expect(optedIn.paymentsTest).toBe(true);
   });
 
+  it('never scales the rate limits in production; a test environment may', () => {
+    expect(() => loadConfig({ ...production, RATE_LIMIT_SCALE: '20' })).toThrow(/RATE_LIMIT_SCALE: only for test/);
+    expect(loadConfig(production).rateLimitScale).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '20' }).rateLimitScale).toBe(20);
+  });
+
   it('loads demo data in production only when asked', () => {
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: production.DATA_DIR }).seedDemo).toBe(true);

@@ -40,6 +40,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAYMENTS: z.enum(['test'], { error: 'the only accepted value is "test" (the built-in test provider)' }).optional(),
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Test environments only: every rate limit allows this many times its points, so a browser
+   * suite that signs up dozens of users from one address runs through (refused in production).
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -104,6 +109,8 @@ export interface Config {
   totpKey: Buffer;
   /** Rate-limit counters in Redis instead of PostgreSQL (issue 12 shared limits). */
   redisUrl?: string;
+  /** Multiplies every rate limit's points (test environments only; 1 in production). */
+  rateLimitScale: number;
   /** How long SIGTERM waits for in-flight requests before exiting anyway (issue 12). */
   shutdownTimeoutMs: number;
   /** Where uploaded objects live (issue 12): DATA_DIR/uploads or an S3-compatible bucket. */
@@ -160,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Issue 11 finding 7: production never falls back to a development default.
   if (e.NODE_ENV === 'production') {
+    if (e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE: only for test environments, never in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when NODE_ENV=production');
     if (!e.ADMIN_USERNAME || !e.ADMIN_PASSWORD)
@@ -193,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .update(e.TOTP_ENCRYPTION_KEY ?? `bitaqa-totp:${sessionSecret}`)
       .digest(),
     redisUrl: e.REDIS_URL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     storage:
