@@ -87,7 +87,12 @@ export function createListCache(db: DbOrTx, options: ListCacheOptions = {}) {
  * total in X-Total-Count (issue 4).
  */
 export function sendCachedList(reply: FastifyReply, page: CachedList): FastifyReply {
-  return reply.header('X-Total-Count', String(page.total)).type('application/json; charset=utf-8').send(page.body);
+  return sendJsonText(reply.header('X-Total-Count', String(page.total)), page.body);
+}
+
+/** Sends JSON already serialized (a cached answer) as it is. */
+export function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** A stable key for a validated query: the same filters in any order are one entry. */

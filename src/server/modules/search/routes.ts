@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recommendationsSchema, searchQuerySchema, searchResponseSchema } from '../../../core/schemas/search';
 import { cachedRefiner } from '../../platform/ai/cached-refiner';
 import { createSearchRefiner } from '../../platform/ai/search-refiner';
+import { queryKey, sendJsonText } from '../../platform/list-cache';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { requireUser, userOf } from '../auth/guards';
 import { createSearchService } from './service';
@@ -22,10 +23,16 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       await searchLimit.consume(request.ip, 'Too many searches from your network. Please wait a minute.');
       const { q, limit, without, exact } = request.query;
-      return service.search(q, limit, without ?? [], request.ip, exact === '1');
+      // The same for every visitor: kept like the public lists, under the committed list version
+      // (issue 13), so a popular search (and a relaxed dead end) is worked out once per change.
+      const page = await app.ctx.lists.get(queryKey('search', { q, limit, without, exact }), async () => ({
+        body: JSON.stringify(await service.search(q, limit, without ?? [], request.ip, exact === '1')),
+        total: 0,
+      }));
+      return sendJsonText(reply, page.body);
     },
   );
 
