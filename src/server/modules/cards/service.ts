@@ -270,12 +270,32 @@ class RecentEvents {
 export function createCardService(ctx: AppContext) {
   const { db, config } = ctx;
   const recent = new RecentEvents(30 * 60 * 1000);
-  /** Public cards by list version and id, or null for one a stranger may not see (see getPublic). */
-  const publicCards = new LRUCache<string, { card: Card | null }>({ max: 5000, ttl: 10_000 });
+  /** Card rows a stranger may see, by list version and id (see publicRow). */
+  const publicRows = new LRUCache<string, { row: CardRow | null }>({ max: 5000, ttl: 10_000 });
 
   const cardUrl = (id: string) => `${config.publicUrl}/cards/${id}`;
 
+  /**
+   * The card a stranger may see, or null; kept per committed list version (issue 13): any change
+   * to a card or a user moves the version, so a hidden card or a suspended owner is never served
+   * from here, and the TTL bounds what the clock decides (a subscription that ends).
+   */
+  async function publicRow(id: string): Promise<CardRow | null> {
+    const key = `${await readListVersion(db)}|${id}`;
+    const hit = publicRows.get(key);
+    if (hit) return hit.row;
+    const found = await findCardById(db, id);
+    const row = found && (await canViewCard(db, null, found)) ? found : null;
+    publicRows.set(key, { row });
+    return row;
+  }
+
   async function visibleRow(viewer: Viewer, id: string): Promise<CardRow> {
+    if (!viewer) {
+      const row = await publicRow(id);
+      if (!row) throw cardNotFound();
+      return row;
+    }
     const row = await findCardById(db, id);
     if (!row) throw cardNotFound();
     if (isOwnerOrAdmin(viewer, row) || (await canViewCard(db, viewer?.id ?? null, row))) return row;
@@ -337,16 +357,8 @@ export function createCardService(ctx: AppContext) {
      * preview image and the sitemap (issue 9).
      */
     async getPublic(id: string): Promise<Card | null> {
-      // Kept per committed list version (issue 13): any change to a card or a user moves it, so
-      // a hidden card or a suspended owner is never served from here; the TTL bounds what the
-      // clock decides (a subscription that ends).
-      const key = `${await readListVersion(db)}|${id}`;
-      const hit = publicCards.get(key);
-      if (hit) return hit.card;
-      const row = await findCardById(db, id);
-      const card = row && (await canViewCard(db, null, row)) ? toCard(row, { private: false }) : null;
-      publicCards.set(key, { card });
-      return card;
+      const row = await publicRow(id);
+      return row ? toCard(row, { private: false }) : null;
     },
 
     /** Every card a stranger may open, for the sitemap (issue 9): the same rule as getPublic. */
