@@ -102,17 +102,29 @@ const PHRASES = GROUPS.flatMap((group, index) => group.map((phrase) => ({ phrase
  * term must match. Known phrases bring their synonyms; stop words ("for", "my", "في") are dropped.
  */
 export function searchTerms(words: readonly string[]): string[][] {
+  return readTerms(words).map((term) => term.alternatives);
+}
+
+/** One term of a search: the words of the query it stands for, and what may match it. */
+export interface SearchTerm {
+  words: string[];
+  alternatives: string[];
+}
+
+/** As searchTerms, keeping the query's own words of each term (a typo match needs them). */
+export function readTerms(words: readonly string[]): SearchTerm[] {
   const folded = words.map((w) => foldText(w));
-  const terms: string[][] = [];
+  const terms: SearchTerm[] = [];
   for (let i = 0; i < folded.length; ) {
     const rest = folded.slice(i).join(' ');
     const hit = PHRASES.find(({ phrase }) => rest === phrase || rest.startsWith(`${phrase} `));
     if (hit) {
-      terms.push([...GROUPS[hit.index]]);
-      i += hit.phrase.split(' ').length;
+      const n = hit.phrase.split(' ').length;
+      terms.push({ words: words.slice(i, i + n), alternatives: [...GROUPS[hit.index]] });
+      i += n;
       continue;
     }
-    if (!STOPWORDS.has(folded[i])) terms.push([words[i]]);
+    if (!STOPWORDS.has(folded[i])) terms.push({ words: [words[i]], alternatives: [words[i]] });
     i += 1;
   }
   return terms;

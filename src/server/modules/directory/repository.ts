@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { businessCards, type properties, users } from '../../db/schema';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../search/columns';
-import { searchTerms } from '../../../core/search/synonyms';
+import { readTerms } from '../../../core/search/synonyms';
 import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../search/text';
 
 /** Totals above this are reported as this number: counting further costs more than it tells. */
@@ -62,13 +62,14 @@ export interface DirectoryFilter {
 
 /** Every word must appear in the card's text; a long word may also be a misspelt name. */
 function searchCondition(search: string): SQL | undefined {
-  const terms = searchTerms(searchWords(search));
+  const terms = readTerms(searchWords(search));
   if (terms.length === 0) return undefined;
   return and(
     ...terms.map((term) => {
-      const like = likeAny(cardSearchDoc, term);
-      const [w] = term;
-      return term.length === 1 && fuzzyWords([w]).length
+      const like = likeAny(cardSearchDoc, term.alternatives);
+      // A single word may also be a misspelt name ("Mansuri", "Voklova").
+      const [w] = term.words;
+      return term.words.length === 1 && fuzzyWords([w]).length
         ? (or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL)
         : like;
     }),
