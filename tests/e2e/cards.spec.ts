@@ -7,43 +7,14 @@ import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { latestMailTo, signInAdmin, uniqueEmail } from './helpers';
+import { latestMailTo, newVerifiedUser, payWithTestCard, signInAdmin } from './helpers';
 
-/** A new verified professional, signed in in a fresh browser context. */
-/** The test payment provider's card that succeeds. */
-const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
-
+/** A new verified professional, signed in in a fresh browser context; brokers pay the yearly fee. */
 async function newProfessional(browser: Browser, first: string, last: string, role: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const email = uniqueEmail(first.toLowerCase());
-  const password = 'card-test-pass-1';
-  const reg = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: first,
-      lastName: last,
-      email,
-      phoneNumber: '50 123 4567',
-      countryCode: '+971',
-      password,
-      confirmPassword: password,
-    },
-  });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const token = (await latestMailTo(email)).match(/verify-email\?token=([\w-]+)/)?.[1];
-  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/update-role', { data: { role } })).status()).toBe(200);
-  if (role === 'real_estate_broker' || role === 'banking_broker') {
-    // Issue 11 finding 13: a broker's card is public only with a running subscription (test provider).
-    const intent = await page.request.post('/api/get-or-create-subscription');
-    expect(intent.status(), await intent.text()).toBe(200);
-    const paid = await page.request.post('/api/subscription/test-confirm', {
-      data: { clientSecret: (await intent.json()).clientSecret, ...TEST_CARD },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  }
-  return { context, page, email };
+  const user = await newVerifiedUser(browser, { first, last, role });
+  // Issue 11 finding 13: a broker's card is public only with a running subscription (test provider).
+  if (role === 'real_estate_broker' || role === 'banking_broker') await payWithTestCard(user.page);
+  return user;
 }
 
 async function adminPage(browser: Browser): Promise<Page> {

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -77,4 +77,48 @@ export async function signInAdmin(page: Page) {
 /** Unique e-mail for a test run. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The test payment provider's card that succeeds. */
+export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+
+/**
+ * A new user through the real API: registered, e-mail verified from the outbox link, signed in
+ * and with `role` chosen, in a fresh browser context of the given size.
+ */
+export async function newVerifiedUser(
+  browser: Browser,
+  o: { first: string; last: string; role: string; viewport?: { width: number; height: number }; phone?: string },
+): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
+  const context = await browser.newContext({ viewport: o.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = uniqueEmail(o.first.toLowerCase());
+  const password = 'e2e-test-pass-1';
+  const reg = await page.request.post('/api/auth/register', {
+    data: {
+      firstName: o.first,
+      lastName: o.last,
+      email,
+      phoneNumber: o.phone ?? '50 123 4567',
+      countryCode: '+971',
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const token = (await latestMailTo(email)).match(/verify-email\?token=([\w-]+)/)?.[1];
+  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/update-role', { data: { role: o.role } })).status()).toBe(200);
+  return { context, page, email, password };
+}
+
+/** Pays the yearly fee with the test provider's card, as the signed-in user of `page`. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  const intent = await page.request.post('/api/get-or-create-subscription');
+  expect(intent.status(), await intent.text()).toBe(200);
+  const paid = await page.request.post('/api/subscription/test-confirm', {
+    data: { clientSecret: (await intent.json()).clientSecret, ...TEST_CARD },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }

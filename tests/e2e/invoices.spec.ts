@@ -6,40 +6,17 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { latestMailTo, uniqueEmail } from './helpers';
-
-const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+import { newVerifiedUser, payWithTestCard } from './helpers';
 
 /** A verified broker who paid the yearly fee with the test card, signed in on a phone. */
 async function paidBroker(browser: Browser): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const email = uniqueEmail('invoice.broker');
-  const password = 'invoice-pass-1';
-  const reg = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: 'Noor',
-      lastName: 'Khalil',
-      email,
-      phoneNumber: '50 123 4567',
-      countryCode: '+971',
-      password,
-      confirmPassword: password,
-    },
+  const { page, email } = await newVerifiedUser(browser, {
+    first: 'Noor',
+    last: 'Khalil',
+    role: 'real_estate_broker',
+    viewport: { width: 390, height: 844 },
   });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const token = (await latestMailTo(email)).match(/verify-email\?token=([\w-]+)/)?.[1];
-  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/update-role', { data: { role: 'real_estate_broker' } })).status()).toBe(
-    200,
-  );
-  const intent = await page.request.post('/api/get-or-create-subscription');
-  expect(intent.status(), await intent.text()).toBe(200);
-  const paid = await page.request.post('/api/subscription/test-confirm', {
-    data: { clientSecret: (await intent.json()).clientSecret, ...TEST_CARD },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payWithTestCard(page);
   return { page, email };
 }
 
@@ -110,26 +87,13 @@ test('a paying broker downloads the tax invoice from the subscription page, in E
 });
 
 test('a broker who has not paid sees that there are no invoices yet', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const email = uniqueEmail('unpaid.broker');
-  const password = 'invoice-pass-1';
-  const reg = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: 'Sami',
-      lastName: 'Aziz',
-      email,
-      phoneNumber: '50 765 4321',
-      countryCode: '+971',
-      password,
-      confirmPassword: password,
-    },
+  const { context, page } = await newVerifiedUser(browser, {
+    first: 'Sami',
+    last: 'Aziz',
+    role: 'banking_broker',
+    viewport: { width: 390, height: 844 },
+    phone: '50 765 4321',
   });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const token = (await latestMailTo(email)).match(/verify-email\?token=([\w-]+)/)?.[1];
-  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/update-role', { data: { role: 'banking_broker' } })).status()).toBe(200);
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-card')).toBeVisible();
   await expect(page.getByTestId('invoices')).toContainText('No invoices yet.');

@@ -5,31 +5,11 @@
  * card shows the new name.
  */
 import { type Browser, expect, test } from '@playwright/test';
-import { latestMailTo, signInAdmin, uniqueEmail } from './helpers';
+import { newVerifiedUser, signInAdmin } from './helpers';
 
 /** A verified investor (no subscription needed for a public card), signed in in a fresh context. */
 async function newInvestor(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const email = uniqueEmail('revision');
-  const password = 'revision-test-pass-1';
-  const reg = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: 'Rana',
-      lastName: 'Khalil',
-      email,
-      phoneNumber: '50 765 4321',
-      countryCode: '+971',
-      password,
-      confirmPassword: password,
-    },
-  });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const token = (await latestMailTo(email)).match(/verify-email\?token=([\w-]+)/)?.[1];
-  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/update-role', { data: { role: 'investor' } })).status()).toBe(200);
-  return { context, page };
+  return newVerifiedUser(browser, { first: 'Rana', last: 'Khalil', role: 'investor', phone: '50 765 4321' });
 }
 
 test('an edit of an approved card waits for review while the approved card stays public', async ({ browser }) => {
