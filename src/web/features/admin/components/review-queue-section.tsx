@@ -14,34 +14,9 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { REVIEW_PAGE_SIZE, type ReviewDecision, useReviewDecision, useReviewQueue } from '../api/use-review-queue';
+import { Pager } from './pager';
 
 type Target = { kind: 'card' | 'property'; id: string; name: string; version: number };
-
-function Pager({ offset, total, onChange }: { offset: number; total: number; onChange: (o: number) => void }) {
-  const { t } = useTranslation('admin-center');
-  if (total <= REVIEW_PAGE_SIZE) return null;
-  return (
-    <div className="flex items-center justify-between pt-3 text-xs text-slate-500">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={offset === 0}
-        onClick={() => onChange(Math.max(0, offset - REVIEW_PAGE_SIZE))}
-      >
-        {t('pager.previous')}
-      </Button>
-      <span>{t('pager.range', { from: offset + 1, to: Math.min(total, offset + REVIEW_PAGE_SIZE), total })}</span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={offset + REVIEW_PAGE_SIZE >= total}
-        onClick={() => onChange(offset + REVIEW_PAGE_SIZE)}
-      >
-        {t('pager.next')}
-      </Button>
-    </div>
-  );
-}
 
 /** The full review queue (issue 6): every pending card and listing, with approve and reject + reason. */
 export function ReviewQueueSection() {
@@ -164,6 +139,8 @@ export function ReviewQueueSection() {
                 </ul>
               )}
               <Pager
+                pageSize={REVIEW_PAGE_SIZE}
+                hideWhenOnePage
                 offset={page.cardsOffset}
                 total={data.cards.total}
                 onChange={(o) => setPage((p) => ({ ...p, cardsOffset: o }))}
@@ -212,6 +189,8 @@ export function ReviewQueueSection() {
                 </ul>
               )}
               <Pager
+                pageSize={REVIEW_PAGE_SIZE}
+                hideWhenOnePage
                 offset={page.propertiesOffset}
                 total={data.properties.total}
                 onChange={(o) => setPage((p) => ({ ...p, propertiesOffset: o }))}

@@ -26,6 +26,7 @@ import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { SERVICES_PAGE_SIZE, useAdminServices, useEditService, useHideService } from '../api/use-admin-services';
+import { Pager } from './pager';
 
 export function ServicesSection() {
   const { t } = useTranslation('admin-center');
@@ -135,31 +136,7 @@ export function ServicesSection() {
               ))}
             </ul>
             {data.items.length === 0 && <p className="py-6 text-center text-sm text-slate-500">{t('services.none')}</p>}
-            <div className="flex items-center justify-between pt-3 text-xs text-slate-500">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - SERVICES_PAGE_SIZE))}
-              >
-                {t('pager.previous')}
-              </Button>
-              <span>
-                {t('pager.range', {
-                  from: data.total ? offset + 1 : 0,
-                  to: Math.min(data.total, offset + SERVICES_PAGE_SIZE),
-                  total: data.total,
-                })}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset + SERVICES_PAGE_SIZE >= data.total}
-                onClick={() => setOffset(offset + SERVICES_PAGE_SIZE)}
-              >
-                {t('pager.next')}
-              </Button>
-            </div>
+            <Pager offset={offset} total={data.total} pageSize={SERVICES_PAGE_SIZE} onChange={setOffset} />
           </CardContent>
         </Card>
       )}

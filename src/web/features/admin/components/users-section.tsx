@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { USERS_EXPORT_URL } from '../api/admin-center-keys';
 import { USERS_PAGE_SIZE, useAdminUsers, useSuspendUser } from '../api/use-admin-users';
+import { Pager } from './pager';
 
 /** Users (issue 6): search, suspend or restore (their cards leave public view, sessions end), export. */
 export function UsersSection() {
@@ -172,31 +173,7 @@ export function UsersSection() {
               </tbody>
             </table>
             {data.items.length === 0 && <p className="py-6 text-center text-sm text-slate-500">{t('users.none')}</p>}
-            <div className="flex items-center justify-between pt-3 text-xs text-slate-500">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}
-              >
-                {t('pager.previous')}
-              </Button>
-              <span>
-                {t('pager.range', {
-                  from: data.total ? offset + 1 : 0,
-                  to: Math.min(data.total, offset + USERS_PAGE_SIZE),
-                  total: data.total,
-                })}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset + USERS_PAGE_SIZE >= data.total}
-                onClick={() => setOffset(offset + USERS_PAGE_SIZE)}
-              >
-                {t('pager.next')}
-              </Button>
-            </div>
+            <Pager offset={offset} total={data.total} pageSize={USERS_PAGE_SIZE} onChange={setOffset} />
           </CardContent>
         </Card>
       )}
