@@ -2,22 +2,12 @@
  * Browser tests drive the real built app (dist/web served by the real server on an embedded
  * database with demo data) in Debian's Chromium. Never `playwright install`.
  */
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './scripts/lib/free-port';
 
-/** A port nobody listens on now: runs side by side (CI beside a developer) never collide. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 // Chosen once in the runner; its workers inherit the environment and so the same port.
 process.env.E2E_PORT ??= String(await freePort());

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort, startDemoServer } from './lib/demo-server';
+import { startDemoServer } from './lib/demo-server';
+import { freePort } from './lib/free-port';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** BENCH_WEB_SAVE=dir keeps every Lighthouse report (JSON) there, to see what a figure is made of. */
