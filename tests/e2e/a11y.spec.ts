@@ -106,9 +106,10 @@ test('on a phone the filters wait behind a "Filters (n)" button, so the first re
   await page.setViewportSize({ width: 390, height: 844 });
   await useLanguage(page, 'en');
   await page.goto('/directory?role=broker');
-  const first = page.locator('main ul > li').first();
+  // A result, not a loading skeleton (which is replaced, so its box can vanish under the test).
+  const first = page.getByTestId('professional-card').first();
   await expect(first).toBeVisible();
-  expect((await first.boundingBox())?.y ?? Infinity).toBeLessThan(844);
+  await expect.poll(async () => (await first.boundingBox())?.y ?? Infinity).toBeLessThan(844);
   const button = page.getByTestId('filters-button');
   await expect(button).toHaveText('Filters (1)');
   await expect(page.getByTestId('filter-language')).toHaveCount(0);
@@ -133,8 +134,9 @@ test('on a phone the filters wait behind a "Filters (n)" button, so the first re
 
   // Listings too: typed prices apply from the sheet's own button; a wrong range keeps it open.
   await page.goto('/properties');
-  await expect(page.locator('main ul > li').first()).toBeVisible();
-  expect((await page.locator('main ul > li').first().boundingBox())?.y ?? Infinity).toBeLessThan(844);
+  const firstListing = page.getByTestId('property-card').first();
+  await expect(firstListing).toBeVisible();
+  await expect.poll(async () => (await firstListing.boundingBox())?.y ?? Infinity).toBeLessThan(844);
   await page.getByTestId('filters-button').click();
   const propertySheet = page.getByRole('dialog', { name: 'Filters' });
   await propertySheet.getByTestId('filter-min-price').fill('9000000');
