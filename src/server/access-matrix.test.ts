@@ -254,6 +254,16 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/business-cards/${w.card.id}/inquiries`, payload: lead }),
     expect: [201, 201, 201, 201],
   },
+  'GET /api/business-cards/:id/signature': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/signature?design=1&lang=en` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only, for the owner too; the public case is in signature/signature.test.ts',
+  },
+  'GET /api/business-cards/:id/signature/qr.png': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/signature/qr.png` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only; the public case is in signature/signature.test.ts',
+  },
   'POST /api/ai/generate-card-content': {
     request: () => ({ url: '/api/ai/generate-card-content', payload: { role: 'real_estate_broker', name: 'Matrix' } }),
     expect: [401, 200, 200, 200],
