@@ -387,6 +387,8 @@ const MATRIX: Record<string, Entry> = {
 
   // ——— Discovery ———
   'GET /api/search': { request: () => ({ url: '/api/search?q=broker' }), expect: [200, 200, 200, 200] },
+  // Issue 17: area autocomplete over a static public list.
+  'GET /api/places': { request: () => ({ url: '/api/places?q=marina' }), expect: [200, 200, 200, 200] },
   'GET /api/recommendations': {
     request: () => ({ url: '/api/recommendations' }),
     expect: [401, 404, 403, 403],

@@ -21,3 +21,7 @@ export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppEr
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const tooMany = (message = 'Too many attempts. Please wait a minute and try again.') =>
   new AppError(429, 'RATE_LIMITED', message);
+
+/** A 400 shaped like the request validator's: the form shows `message` at `field`. */
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_FAILED', message, { errors: { [field]: message } });

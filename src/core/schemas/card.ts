@@ -23,7 +23,7 @@ import {
   USER_ROLES,
 } from '../enums';
 import { LIMITS } from '../limits';
-import { emailField, optionalHttpUrl, text } from './common';
+import { emailField, optionalHttpUrl, placeIdField, text } from './common';
 
 /** A user may hold a few cards (one per role or company), not an unbounded number. */
 export const MAX_CARDS_PER_USER = 10;
@@ -131,6 +131,8 @@ export const cardInputSchema = z.object({
   languages: enumList(LANGUAGES, 'language'),
   emirate: optionalEnum(EMIRATES, 'emirate'),
   area: optionalText(LIMITS.nameMax, 'Area'),
+  /** Canonical place id (GET /api/places) or "other" to keep `area` as typed; without it `area` must name a known place. */
+  areaId: placeIdField,
   officeAddress: optionalText(OFFICE_ADDRESS_MAX, 'Office address'),
   googleMapsLink: optionalHttpUrl,
   professionalBio: optionalText(LIMITS.longTextMax, 'Professional bio'),
@@ -189,6 +191,7 @@ export const cardSchema = z.object({
   languages: z.array(z.enum(LANGUAGES)),
   emirate: z.enum(EMIRATES).nullable(),
   area: z.string().nullable(),
+  areaId: z.string().nullable(),
   officeAddress: z.string().nullable(),
   googleMapsLink: z.string().nullable(),
   professionalBio: z.string().nullable(),

@@ -60,3 +60,11 @@ export function atLeastOneField<T extends z.ZodType<Record<string, unknown>>>(sc
     message: 'Send at least one field to change',
   });
 }
+
+/** A canonical place id ("dubai-marina", GET /api/places) or "other"; which ids exist is checked by choosePlace (places.ts). */
+export const placeIdField = text()
+  .trim()
+  .max(48, 'Choose an area from the list')
+  .regex(/^[a-z0-9-]*$/, 'Choose an area from the list')
+  .nullable()
+  .optional();

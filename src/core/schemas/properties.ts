@@ -7,7 +7,7 @@ import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
 import { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
-import { pagination, text } from './common';
+import { pagination, placeIdField, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
 export { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS, type PropertySort } from '../filter-options';
@@ -89,6 +89,8 @@ export const propertyFields = z.object({
   address: optionalText(500, 'Address'),
   city: z.enum(EMIRATE_NAME_LIST, { error: 'Please choose a city' }),
   location: optionalText(LIMITS.nameMax, 'Location'),
+  /** Canonical place id (GET /api/places) or "other" to keep `location` as typed. */
+  locationId: placeIdField,
   features: z
     .array(
       text()
@@ -177,6 +179,7 @@ export const propertySchema = z.object({
   address: z.string().nullable(),
   city: z.string().nullable(),
   location: z.string().nullable(),
+  locationId: z.string().nullable(),
   imageUrls: z.array(z.string()),
   features: z.array(z.string()),
   permitNumber: z.string().nullable(),

@@ -220,7 +220,7 @@ const cities: Entry[] = [
   [{ city: EMIRATE_NAMES.umm_al_quwain }, ['umm al quwain', 'uaq', 'ام القيوين']],
 ];
 
-const areas: Entry[] = AREAS.map((a) => [{ area: a.name }, [a.name, ...a.aliases]]);
+const areas: Entry[] = AREAS.map((a) => [{ area: a.name }, [...new Set([a.name, a.ar, ...a.aliases])]]);
 
 const propertyTypes: Entry[] = [
   [{ propertyType: 'apartment' }, ['apartment', 'apt', 'flat', 'condo', 'شقه', 'شقق']],

@@ -4,8 +4,7 @@
  * Drizzle PgDatabase, so no code outside this file knows which one runs.
  */
 import fs from 'node:fs';
-import { localizeDemoListings } from './localize-demo-listings';
-import { normalizeStoredPhones } from './normalize-phones';
+import { runDataMigrations } from './data-migrations';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -123,8 +122,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await withAdvisoryLock(pool, async (client) => {
       await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
-      await normalizeStoredPhones(drizzlePg(client, { schema }) as unknown as Db);
-      await localizeDemoListings(drizzlePg(client, { schema }) as unknown as Db);
+      await runDataMigrations(drizzlePg(client, { schema }) as unknown as Db);
     });
     return {
       db,
@@ -146,8 +144,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
-    await normalizeStoredPhones(db);
-    await localizeDemoListings(db);
+    await runDataMigrations(db);
     return {
       db,
       kind: 'pglite',

@@ -155,8 +155,10 @@ export const businessCards = pgTable(
     yearsOfExperience: integer('years_of_experience'),
     languages: language('languages').array().notNull().default(sql`'{}'`),
     emirate: emirate('emirate').default('dubai'),
-    /** Area within the emirate, e.g. Dubai Marina (the directory's location chips). */
+    /** Area within the emirate, e.g. Dubai Marina (the directory's location chips): the canonical name, or the text as typed when areaId is "other". */
     area: varchar('area', { length: 100 }),
+    /** Canonical place id from src/core/places.ts ("dubai-marina"), "other", or null when no area is given. */
+    areaId: varchar('area_id', { length: 48 }),
     officeAddress: text('office_address'),
     googleMapsLink: text('google_maps_link'),
     professionalBio: text('professional_bio'),
@@ -243,7 +245,10 @@ export const properties = pgTable(
     area: integer('area'),
     address: text('address'),
     city: varchar('city', { length: 100 }),
+    /** The canonical area name, or the text as typed when locationId is "other". */
     location: varchar('location', { length: 100 }),
+    /** Canonical place id from src/core/places.ts, "other", or null when no location is given. */
+    locationId: varchar('location_id', { length: 48 }),
     imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
     features: text('features').array().notNull().default(sql`'{}'`),
     /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai (issue 4). */

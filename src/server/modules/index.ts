@@ -15,6 +15,7 @@ import { propertyRoutes } from './properties/routes';
 import { searchRoutes } from './search/routes';
 import { serviceRoutes } from './services/routes';
 import { uploadRoutes } from './uploads/routes';
+import { placeRoutes } from './places/routes';
 import { signatureRoutes } from './signature/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -31,5 +32,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes);
   await app.register(serviceRoutes);
   await app.register(uploadRoutes);
+  await app.register(placeRoutes);
   await app.register(signatureRoutes);
 };

@@ -108,6 +108,9 @@ function Value({ kind, field, value, side }: { kind: Kind; field: string; value:
   );
 }
 
+/** Ids that travel with a field shown by name (a place's id beside its name): not shown twice. */
+const COMPANION_FIELDS = new Set(['areaId', 'locationId']);
+
 /** The changed fields of a revision, published value then proposed value. */
 export function RevisionDiff({ kind, changes }: { kind: Kind; changes: RevisionChange[] }) {
   const { t } = useTranslation('common');
@@ -120,27 +123,29 @@ export function RevisionDiff({ kind, changes }: { kind: Kind; changes: RevisionC
       <p className="font-semibold text-amber-900">{t('revision.title')}</p>
       <p className="mt-0.5 text-xs text-slate-700">{t('revision.intro')}</p>
       <dl className="mt-2 space-y-2">
-        {changes.map((c) => (
-          <div key={c.field} className="rounded-md bg-white p-2 shadow-sm" data-testid={`revision-${c.field}`}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{fieldLabel(c.field)}</dt>
-            <dd className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 gap-y-1">
-              <span
-                className="rounded bg-slate-200 px-1.5 py-0.5 text-[11px] font-semibold text-slate-800"
-                aria-hidden="true"
-              >
-                {t('revision.was')}
-              </span>
-              <Value kind={kind} field={c.field} value={c.before} side="was" />
-              <span
-                className="rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-900"
-                aria-hidden="true"
-              >
-                {t('revision.now')}
-              </span>
-              <Value kind={kind} field={c.field} value={c.after} side="now" />
-            </dd>
-          </div>
-        ))}
+        {changes
+          .filter((c) => !COMPANION_FIELDS.has(c.field))
+          .map((c) => (
+            <div key={c.field} className="rounded-md bg-white p-2 shadow-sm" data-testid={`revision-${c.field}`}>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{fieldLabel(c.field)}</dt>
+              <dd className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 gap-y-1">
+                <span
+                  className="rounded bg-slate-200 px-1.5 py-0.5 text-[11px] font-semibold text-slate-800"
+                  aria-hidden="true"
+                >
+                  {t('revision.was')}
+                </span>
+                <Value kind={kind} field={c.field} value={c.before} side="was" />
+                <span
+                  className="rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-900"
+                  aria-hidden="true"
+                >
+                  {t('revision.now')}
+                </span>
+                <Value kind={kind} field={c.field} value={c.after} side="now" />
+              </dd>
+            </div>
+          ))}
       </dl>
     </div>
   );

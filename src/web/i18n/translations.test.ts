@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../core/places';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const namespaces = fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json'));
@@ -30,5 +31,12 @@ describe('translations', () => {
       .filter(([, text]) => typeof text === 'string' && text.trim() === '')
       .map(([k]) => k);
     expect(empty).toEqual([]);
+  });
+
+  it('names every canonical area (core/places.ts) in both languages, as the list spells it', () => {
+    // The place names come from one list; the enums namespace carries them so that a card page
+    // shows "دبي مارينا" without downloading the list itself.
+    expect(read('en', 'enums.json').location).toEqual(Object.fromEntries(AREAS.map((a) => [a.name, a.name])));
+    expect(read('ar', 'enums.json').location).toEqual(Object.fromEntries(AREAS.map((a) => [a.name, a.ar])));
   });
 });

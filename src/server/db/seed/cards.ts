@@ -17,7 +17,7 @@ import type {
   ProfessionalRole,
   UaeBank,
 } from '../../../core/enums';
-import { AREAS } from '../../../core/places';
+import { DEMO_AREAS } from '../../../core/places';
 import { toE164 } from '../../../core/phone';
 import { avatarPath } from '../../modules/cards/avatar';
 import { composeCardContent } from '../../platform/ai/composer';
@@ -358,11 +358,11 @@ const INTERESTS: InvestmentInterest[] = [
 ];
 
 /** About two thirds in Dubai, the rest across the other emirates. */
-function pickArea(rnd: Random): { area: string; emirate: Emirate } {
-  const dubai = AREAS.filter((a) => a.emirate === 'dubai');
-  const elsewhere = AREAS.filter((a) => a.emirate !== 'dubai');
+function pickArea(rnd: Random): { area: string; areaId: string; emirate: Emirate } {
+  const dubai = DEMO_AREAS.filter((a) => a.emirate === 'dubai');
+  const elsewhere = DEMO_AREAS.filter((a) => a.emirate !== 'dubai');
   const a = rnd.next() < 0.65 ? rnd.pick(dubai) : rnd.pick(elsewhere);
-  return { area: a.name, emirate: a.emirate };
+  return { area: a.name, areaId: a.id, emirate: a.emirate };
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, '');
@@ -373,7 +373,7 @@ type Person = { user: User; gender: 'male' | 'female'; profile: Profile };
 function cardFor(person: Person, rnd: Random) {
   const { user, gender, profile } = person;
   const role = user.role as ProfessionalRole;
-  const { area, emirate } = pickArea(rnd);
+  const { area, areaId, emirate } = pickArea(rnd);
   const years = role === 'investor' ? rnd.int(3, 20) : rnd.int(2, 22);
   const arabic = !!profile.arabicName;
   const name = profile.arabicName ?? `${user.firstName} ${user.lastName}`;
@@ -470,6 +470,7 @@ function cardFor(person: Person, rnd: Random) {
     languages: profile.languages,
     emirate,
     area,
+    areaId,
     officeAddress: `${rnd.pick(['Office', 'Suite', 'Unit'])} ${rnd.int(101, 2408)}, ${rnd.pick(['Tower A', 'Business Centre', 'Plaza', 'Gate Building', 'Boulevard Tower'])}, ${area}`,
     googleMapsLink: `https://maps.google.com/?q=${encodeURIComponent(area)}`,
     professionalBio: content.description,

@@ -5,7 +5,7 @@
  */
 import type { PropertyStatus, PropertyType } from '../../../core/enums';
 import { PROPERTY_TYPES } from '../../../core/enums';
-import { AREAS, type Area, EMIRATE_NAMES } from '../../../core/places';
+import { type Area, DEMO_AREAS, EMIRATE_NAMES } from '../../../core/places';
 import { properties } from '../schema';
 import type { SeedStep } from './index';
 import { TYPE_LABEL, writeArabic } from './listings-ar';
@@ -206,16 +206,16 @@ export const seedProperties: SeedStep = async (ctx, state) => {
   if (owners.length === 0) return;
   const photos = await renderListingPhotos(ctx.uploads, PROPERTY_TYPES);
   // About half in Dubai, the rest over the other emirates, every area used at least once.
-  const dubai = AREAS.filter((a) => a.emirate === 'dubai');
-  const others = AREAS.filter((a) => a.emirate !== 'dubai');
+  const dubai = DEMO_AREAS.filter((a) => a.emirate === 'dubai');
+  const others = DEMO_AREAS.filter((a) => a.emirate !== 'dubai');
   const now = Date.now();
   const rows: (typeof properties.$inferInsert)[] = [];
   for (let i = 0; i < APPROVED + PENDING + 1; i++) {
     const showcase = SHOWCASE[i];
     const area = showcase
-      ? (AREAS.find((a) => a.name === showcase.area) ?? AREAS[0])
-      : i - SHOWCASE.length < AREAS.length
-        ? AREAS[i - SHOWCASE.length]
+      ? (DEMO_AREAS.find((a) => a.name === showcase.area) ?? DEMO_AREAS[0])
+      : i - SHOWCASE.length < DEMO_AREAS.length
+        ? DEMO_AREAS[i - SHOWCASE.length]
         : rnd.next() < 0.55
           ? rnd.pick(dubai)
           : rnd.pick(others);
@@ -262,6 +262,7 @@ export const seedProperties: SeedStep = async (ctx, state) => {
       address: `${rnd.pick(BUILDINGS)} ${rnd.int(1, 12)}, ${area.name}`,
       city,
       location: area.name,
+      locationId: area.id,
       imageUrls: i % 2 === 0 ? [first, second] : [second, first],
       features,
       permitNumber: area.emirate === 'dubai' ? `71${rnd.int(10_000_000, 99_999_999)}` : null,

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
+import { placeOrThrow } from '../places/service';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { readListVersion } from '../../platform/list-cache';
@@ -133,6 +134,7 @@ export function toCard(row: CardRow, opts: { private: boolean }): Card {
     languages: c.languages,
     emirate: c.emirate,
     area: c.area,
+    areaId: c.areaId,
     officeAddress: c.officeAddress,
     googleMapsLink: c.googleMapsLink,
     professionalBio: c.professionalBio,
@@ -205,7 +207,6 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
     'age',
     'yearsOfExperience',
     'emirate',
-    'area',
     'officeAddress',
     'googleMapsLink',
     'professionalBio',
@@ -232,6 +233,11 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
   if (has('regionsOfInterest')) set('regionsOfInterest', unique(input.regionsOfInterest) ?? []);
   if (has('socialLinks')) set('socialLinks', cleanSocial(input.socialLinks));
   if (has('aiGenerated')) set('aiGenerated', input.aiGenerated as boolean);
+  if (has('area') || has('areaId')) {
+    const place = placeOrThrow(input.area, input.areaId, 'area');
+    set('area', place?.name ?? null);
+    set('areaId', place?.id ?? null);
+  }
   // Issue 17: the phone arrives in E.164; the country code beside it is the number's own.
   if (out.phone) set('countryCode', phoneCallingCode(out.phone) ?? out.countryCode ?? null);
   return out;

@@ -6,7 +6,7 @@
 import { LIMITS } from '../../../core/limits';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
-import { EMIRATE_NAMES } from '../../../core/places';
+import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
 import { businessCards, type properties, users } from '../../db/schema';
@@ -78,7 +78,9 @@ function searchCondition(search: string): SQL | undefined {
 
 /** Area or office address contains the place. */
 function locationCondition(location: string): SQL {
-  return sql`${cardPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(location.trim())}) || '%')`;
+  // "marina", "مرسى دبي" and "Dubai Marina" are one place (issue 17): match its canonical name.
+  const place = resolveArea(location)?.name ?? location.trim();
+  return sql`${cardPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(place)}) || '%')`;
 }
 
 export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 'offset'>): SQL[] {

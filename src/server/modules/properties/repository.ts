@@ -1,7 +1,7 @@
 /** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Emirate } from '../../../core/enums';
-import { EMIRATE_NAMES } from '../../../core/places';
+import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
 import type { ApprovalStatus, Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
@@ -36,7 +36,9 @@ export interface PropertyFilter {
 
 /** Location or address contains the place. */
 function locationCondition(location: string): SQL {
-  return sql`${propertyPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(location.trim())}) || '%')`;
+  // "marina", "مرسى دبي" and "Dubai Marina" are one place (issue 17): match its canonical name.
+  const place = resolveArea(location)?.name ?? location.trim();
+  return sql`${propertyPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(place)}) || '%')`;
 }
 
 function likeAll(doc: SQL, text: string): SQL[] {
@@ -119,6 +121,7 @@ export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Pr
     address: p.address,
     city: p.city,
     location: p.location,
+    locationId: p.locationId,
     imageUrls: p.imageUrls,
     features: p.features,
     permitNumber: p.permitNumber,

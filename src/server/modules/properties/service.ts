@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { placeOrThrow } from '../places/service';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { contactCardFor, mayContact } from '../cards/service';
@@ -46,7 +47,11 @@ function clean(input: Partial<PropertyInputParsed>) {
   if (input.area !== undefined) out.area = input.area;
   if (input.address !== undefined) out.address = input.address || null;
   if (input.city !== undefined) out.city = input.city;
-  if (input.location !== undefined) out.location = input.location || null;
+  if (input.location !== undefined || input.locationId !== undefined) {
+    const place = placeOrThrow(input.location, input.locationId, 'location');
+    out.location = place?.name ?? null;
+    out.locationId = place?.id ?? null;
+  }
   if (input.features !== undefined) out.features = [...new Set(input.features)];
   if (input.imageUrls !== undefined) out.imageUrls = [...new Set(input.imageUrls)];
   if (input.permitNumber !== undefined) out.permitNumber = input.permitNumber?.trim() || null;

@@ -1,10 +1,11 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
 
 const base =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+/** React 19: `ref` is a prop like any other, so react-hook-form's register() and field refs reach the input. */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(base, 'h-10', className)} {...props} />;
 }
 

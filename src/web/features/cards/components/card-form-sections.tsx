@@ -1,11 +1,12 @@
 /** The sections of the card form (spec §5); the role-specific ones are in role-sections.tsx. */
 import type { ReactNode } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMIRATES, GENDERS, LANGUAGES, NATIONALITIES } from '../../../../core/enums';
 import { LIMITS } from '../../../../core/limits';
-import { AREAS } from '../../../../core/places';
+import { areaById } from '../../../../core/places';
 import type { CardInputParsed } from '../../../../core/schemas/card';
+import { AreaCombobox } from '../../../components/area-combobox';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { useZodMessage } from '../../../lib/use-zod-message';
@@ -143,13 +144,8 @@ export function ProfessionalSection({ form }: { form: CardForm }) {
         </Select>
       </Field>
       <Field label={t('fields.area')} error={zm(errors.area?.message)} hint={t('hints.area')}>
-        <Input list="card-areas" autoComplete="off" {...form.register('area')} />
+        <PlaceField form={form} />
       </Field>
-      <datalist id="card-areas">
-        {AREAS.map((a) => (
-          <option key={a.name} value={a.name} />
-        ))}
-      </datalist>
       <Controller
         control={form.control}
         name="languages"
@@ -214,5 +210,28 @@ export function SocialSection({ form }: { form: CardForm }) {
         </Field>
       ))}
     </Section>
+  );
+}
+
+/** Area and its canonical id, as one combobox (issue 17); Field's id and aria props pass through. */
+function PlaceField({ form, ...aria }: { form: CardForm }) {
+  const { field } = useController({ control: form.control, name: 'area' });
+  const id = useWatch({ control: form.control, name: 'areaId' });
+  return (
+    <AreaCombobox
+      {...aria}
+      name="area"
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={{ text: field.value ?? '', id: id ?? null }}
+      onChange={(v) => {
+        field.onChange(v.text);
+        form.setValue('areaId', v.id, { shouldDirty: true });
+        // Choosing "Yas Island" also sets the emirate, so the two never disagree.
+        const area = areaById(v.id);
+        if (area) form.setValue('emirate', area.emirate, { shouldDirty: true });
+        if (form.formState.errors.area) form.clearErrors('area');
+      }}
+    />
   );
 }

@@ -10,13 +10,14 @@ import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PROPERTY_TYPES } from '../../../../core/enums';
-import { AREAS, EMIRATE_NAME_LIST, emirateFromName } from '../../../../core/places';
+import { EMIRATE_NAME_LIST, emirateFromName } from '../../../../core/places';
 import {
   type PropertyDetail,
   type PropertyInput,
   type PropertyInputParsed,
   propertyInputSchema,
 } from '../../../../core/schemas/properties';
+import { AreaCombobox } from '../../../components/area-combobox';
 import { RevisionStatus } from '../../../components/revision-status';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageSpinner } from '../../../components/ui/feedback';
@@ -31,7 +32,6 @@ import { useHandleUnauthorized } from '../../auth/use-unauthorized';
 import { useProperty } from '../api/use-properties';
 import { useCreateProperty, useUpdateProperty } from '../api/use-save-property';
 import { PhotoUploader } from '../components/photo-uploader';
-import { areaLabel } from '../lib/labels';
 import { canListProperties } from '../lib/listing-roles';
 
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -59,6 +59,7 @@ function valuesOf(p?: PropertyDetail): Partial<PropertyInput> {
     address: p?.address ?? '',
     city: (p?.city as PropertyInput['city']) ?? 'Dubai',
     location: p?.location ?? '',
+    locationId: p?.locationId ?? null,
     features: p?.features ?? [],
     imageUrls: p?.imageUrls ?? [],
     permitNumber: p?.permitNumber ?? '',
@@ -66,7 +67,7 @@ function valuesOf(p?: PropertyDetail): Partial<PropertyInput> {
 }
 
 function ListingForm({ existing }: { existing?: PropertyDetail }) {
-  const { t, i18n } = useTranslation('discovery');
+  const { t } = useTranslation('discovery');
   const zm = useZodMessage();
   const navigate = useNavigate();
   const handleUnauthorized = useHandleUnauthorized();
@@ -82,7 +83,7 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
   const { errors } = form.formState;
   const city = useWatch({ control: form.control, name: 'city' });
   const emirate = emirateFromName(city ?? '');
-  const areas = AREAS.filter((a) => a.emirate === emirate);
+  const [location, locationId] = useWatch({ control: form.control, name: ['location', 'locationId'] });
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (values: PropertyInputParsed) => {
@@ -193,15 +194,18 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
           </Select>
         </Field>
         <Field label={t('form.location')} error={zm(errors.location?.message)} hint={t('form.locationHint')}>
-          <Input list="listing-areas" maxLength={100} {...form.register('location')} data-testid="field-location" />
+          <AreaCombobox
+            name="location"
+            data-testid="field-location"
+            emirate={emirate}
+            value={{ text: location ?? '', id: locationId ?? null }}
+            onChange={(v) => {
+              form.setValue('location', v.text, { shouldDirty: true });
+              form.setValue('locationId', v.id, { shouldDirty: true });
+              if (errors.location) form.clearErrors('location');
+            }}
+          />
         </Field>
-        <datalist id="listing-areas">
-          {areas.map((a) => (
-            <option key={a.name} value={a.name}>
-              {areaLabel(a.name, i18n.language)}
-            </option>
-          ))}
-        </datalist>
         <Field label={t('form.address')} error={zm(errors.address?.message)} className="sm:col-span-2">
           <Input maxLength={500} {...form.register('address')} />
         </Field>
