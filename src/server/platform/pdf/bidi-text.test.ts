@@ -1,10 +1,10 @@
 /**
- * Lines of the invoice PDF in visual order (issue 17): the bidirectional algorithm orders runs
+ * Lines of PDF text in visual order (issue 17): the bidirectional algorithm orders runs
  * left to right, Arabic runs stay in reading order for fontkit to shape and reverse, dates and
  * invoice numbers read left to right inside Arabic text, brackets are mirrored.
  */
 import { describe, expect, it } from 'vitest';
-import { visualRuns, woffToSfnt } from './pdf';
+import { visualRuns, woffToSfnt } from './bidi-text';
 
 const texts = (line: string, dir: 'ltr' | 'rtl') => visualRuns(line, dir).map((r) => r.text);
 
