@@ -17,6 +17,7 @@ import { serviceRoutes } from './services/routes';
 import { uploadRoutes } from './uploads/routes';
 import { placeRoutes } from './places/routes';
 import { signatureRoutes } from './signature/routes';
+import { printRoutes } from './print/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -34,4 +35,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(uploadRoutes);
   await app.register(placeRoutes);
   await app.register(signatureRoutes);
+  await app.register(printRoutes);
 };

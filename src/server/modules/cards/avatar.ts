@@ -29,8 +29,13 @@ function hash(text: string): number {
   return h;
 }
 
+/** The avatar colour of a name. */
+export function avatarColor(name: string): string {
+  return COLORS[hash(name.trim().toLowerCase()) % COLORS.length];
+}
+
 export function avatarSvg(name: string): string {
-  const color = COLORS[hash(name.trim().toLowerCase()) % COLORS.length];
+  const color = avatarColor(name);
   const initials = escapeHtml(initialsOf(name));
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img">',

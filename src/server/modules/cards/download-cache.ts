@@ -10,15 +10,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { BusinessCard } from '../../db/schema';
 
-type Versioned = Pick<BusinessCard, 'id' | 'version' | 'updatedAt'>;
+type Versioned = Pick<BusinessCard, 'id' | 'version'> & { updatedAt: Date | string };
 
 /** The version of a card's content that its downloads are made from. */
 export function cardVersionTag(card: Versioned): string {
-  return `${card.id}-${card.version}-${card.updatedAt.getTime().toString(36)}`;
+  return `${card.id}-${card.version}-${new Date(card.updatedAt).getTime().toString(36)}`;
 }
 
-/** The (strong) ETag of one download of one card version. */
-export function downloadEtag(kind: 'vcard' | 'qr', card: Versioned): string {
+/** The (strong) ETag of one download (a kind and its variant, e.g. "qr-png-300") of one card version. */
+export function downloadEtag(kind: string, card: Versioned): string {
   return `"${kind}-${cardVersionTag(card)}"`;
 }
 

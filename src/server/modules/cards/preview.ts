@@ -34,7 +34,8 @@ const cache = new LRUCache<string, Buffer>({ max: 200, maxSize: 40 * 1024 * 1024
 
 const markup = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function textImage(text: string, size: number, color: string, weight: 400 | 700, width: number) {
+/** One line (wrapped to `width`) of text as a transparent PNG, Arabic shaped by Pango. */
+export async function textImage(text: string, size: number, color: string, weight: 400 | 700, width: number) {
   return sharp({
     text: {
       text: `<span foreground="${color}">${markup(text)}</span>`,
@@ -61,13 +62,18 @@ function initials(name: string): string {
   );
 }
 
-/** The uploaded photo as a 240 px circle, or null (generated avatars and outside links: initials). */
-async function photoCircle(url: string | null, store: ObjectStore): Promise<Buffer | null> {
+/** The uploaded photo's bytes, or null (generated avatars and outside links: initials). */
+export async function uploadedPhoto(url: string | null, store: ObjectStore): Promise<Buffer | null> {
   const key = keyOfUrl(url);
   // A photo that cannot be read (storage away) leaves the initials, like a missing one.
   const object = key ? await store.get(key).catch(() => null) : null;
-  if (!object) return null;
-  const file = Buffer.concat(await object.body.toArray());
+  return object ? Buffer.concat(await object.body.toArray()) : null;
+}
+
+/** The uploaded photo as a 240 px circle, or null. */
+async function photoCircle(url: string | null, store: ObjectStore): Promise<Buffer | null> {
+  const file = await uploadedPhoto(url, store);
+  if (!file) return null;
   const mask = Buffer.from('<svg width="240" height="240"><circle cx="120" cy="120" r="120"/></svg>');
   return sharp(file)
     .resize(240, 240, { fit: 'cover' })

@@ -1,0 +1,93 @@
+/**
+ * Print downloads of an approved public card (issue 15 Print): the QR as SVG and as a print-size
+ * PNG, and the PDF sheet of front and back. Each is made once per card version and variant and
+ * answered with an ETag of that version (issue 13, cards/download-cache.ts); the visibility check
+ * runs on every request, so a hidden card answers 404 cached or not.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import crypto from 'node:crypto';
+import { text } from '../../../core/schemas/common';
+import { printQrPngQuerySchema, printSheetQuerySchema } from '../../../core/schemas/print';
+import { cardMark } from '../cards/card-mark';
+import { cardVersionTag, downloadCache, downloadEtag, notModified } from '../cards/download-cache';
+import { CARD_NOT_FOUND, createCardService } from '../cards/service';
+import { notFound } from '../../errors';
+import { attachmentHeader } from '../cards/vcard';
+import { renderPrintSheet, sheetSuffix } from './print-pdf';
+import { printQrPng, printQrSvg } from './print-qr';
+
+const idParams = z.object({ id: text().max(100) });
+
+export const printRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cards = createCardService(app.ctx);
+  const files = downloadCache<Buffer | string>(500);
+
+  /** The card a stranger may see, or a 404 in the project's style. */
+  const publicCard = async (id: string) => {
+    const card = await cards.getPublic(id);
+    if (!card) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
+    return card;
+  };
+  /** What the printed code opens: the card link with the QR mark that counts visits (issue 3). */
+  const qrLink = (id: string) => `${cards.cardUrl(id)}?src=qr`;
+
+  app.get('/business-cards/:id/qr.svg', { schema: { params: idParams } }, async (request, reply) => {
+    const card = await publicCard(request.params.id);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (notModified(request, reply, downloadEtag('qr-svg', card))) return reply;
+    const svg = await files.get(`svg:${cardVersionTag(card)}`, () => printQrSvg(qrLink(card.id)));
+    return reply
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('Content-Disposition', attachmentHeader(card.name, '_qr.svg'))
+      .send(svg);
+  });
+
+  app.get(
+    '/business-cards/:id/qr.png',
+    { schema: { params: idParams, querystring: printQrPngQuerySchema } },
+    async (request, reply) => {
+      const card = await publicCard(request.params.id);
+      const { dpi, logo } = request.query;
+      // The photo can change without the card (the owner's profile photo): it is part of the tag.
+      const photo = crypto
+        .createHash('sha1')
+        .update(card.profileImageUrl ?? '')
+        .digest('hex')
+        .slice(0, 8);
+      const variant = `qr-png-${dpi}${logo ? `-logo-${photo}` : ''}`;
+      reply.header('Cache-Control', 'private, no-cache');
+      if (notModified(request, reply, downloadEtag(variant, card))) return reply;
+      const png = await files.get(`${variant}:${cardVersionTag(card)}`, async () =>
+        printQrPng(qrLink(card.id), {
+          dpi,
+          logo: logo ? await cardMark(card, app.ctx.uploads.store, { size: 256, shape: 'rounded' }) : undefined,
+        }),
+      );
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', attachmentHeader(card.name, `_qr_${dpi}dpi.png`))
+        .send(png);
+    },
+  );
+
+  app.get(
+    '/business-cards/:id/print.pdf',
+    { schema: { params: idParams, querystring: printSheetQuerySchema } },
+    async (request, reply) => {
+      const card = await publicCard(request.params.id);
+      const { lang } = request.query;
+      reply.header('Cache-Control', 'private, no-cache');
+      if (notModified(request, reply, downloadEtag(`print-${lang}`, card))) return reply;
+      const link = cards.cardUrl(card.id);
+      const pdf = await files.get(`pdf-${lang}:${cardVersionTag(card)}`, () =>
+        renderPrintSheet(card, `${link}?src=qr`, link.replace(/^https?:\/\//, ''), lang),
+      );
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', attachmentHeader(card.name, sheetSuffix(lang)))
+        .send(pdf);
+    },
+  );
+};
