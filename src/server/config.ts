@@ -81,6 +81,25 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{15}$/, 'must be the 15-digit UAE Tax Registration Number')
     .default('100000000000003'),
+  /** Apple Wallet passes (issue 15): PEM files of the pass certificate, its key and Apple's WWDR certificate. */
+  APPLE_PASS_CERT_FILE: z.string().min(1).optional(),
+  APPLE_PASS_KEY_FILE: z.string().min(1).optional(),
+  APPLE_PASS_WWDR_FILE: z.string().min(1).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a pass type identifier such as pass.ae.bitaqa.card')
+    .optional(),
+  APPLE_PASS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team identifier')
+    .optional(),
+  /** Google Wallet (issue 15): the issuer id and the service account's JSON key file. */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{10,25}$/, 'must be the numeric Google Wallet issuer id')
+    .optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -121,6 +140,27 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
   /** Seller details printed on tax invoices (issue 17), snapshotted into each invoice. */
   invoiceSeller: InvoiceSeller;
+  /** Apple Wallet signing material (issue 15); unset: no Apple passes. */
+  applePass?: ApplePassConfig;
+  /** Google Wallet issuer and service account (issue 15); unset: no Google passes. */
+  googleWallet?: GoogleWalletConfig;
+}
+
+export interface ApplePassConfig {
+  /** PEM text of the pass type certificate, its private key and Apple's WWDR intermediate. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase?: string;
+  wwdr: string;
+  passTypeId: string;
+  teamId: string;
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  /** From the service account's JSON key. */
+  clientEmail: string;
+  privateKey: string;
 }
 
 export interface InvoiceSeller {
@@ -177,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'STRIPE_*: required when NODE_ENV=production (or set PAYMENTS=test to use the built-in test provider on purpose)',
       );
   }
+  const applePass = readApplePass(e, problems);
+  const googleWallet = readGoogleWallet(e, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir);
@@ -242,7 +284,92 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressAr: e.INVOICE_SELLER_ADDRESS_AR,
       trn: e.INVOICE_SELLER_TRN,
     },
+    applePass,
+    googleWallet,
   };
+}
+
+/** A whole group or none of it: the names of the group's variables that are missing when some are set. */
+function partialGroup(e: Env, keys: (keyof Env)[]): string[] | null {
+  const missing = keys.filter((k) => e[k] === undefined);
+  return missing.length && missing.length < keys.length ? missing : null;
+}
+
+/** Reads a PEM file; pushes a problem and returns null when unreadable or not of `kind`. */
+function readPem(file: string, kind: 'certificate' | 'private key', name: string, problems: string[]): string | null {
+  let pem: string;
+  try {
+    pem = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return null;
+  }
+  const marker =
+    kind === 'certificate' ? /-----BEGIN CERTIFICATE-----/ : /-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
+  if (!marker.test(pem)) {
+    problems.push(`${name}: ${file} is not a PEM ${kind}`);
+    return null;
+  }
+  return pem;
+}
+
+/** Issue 15: all of the Apple Wallet group, or none (the feature is off). */
+function readApplePass(e: Env, problems: string[]): ApplePassConfig | undefined {
+  const keys: (keyof Env)[] = [
+    'APPLE_PASS_CERT_FILE',
+    'APPLE_PASS_KEY_FILE',
+    'APPLE_PASS_WWDR_FILE',
+    'APPLE_PASS_TYPE_ID',
+    'APPLE_PASS_TEAM_ID',
+  ];
+  const missing = partialGroup(e, keys);
+  if (missing) {
+    problems.push(`APPLE_PASS_*: Apple Wallet needs all of ${keys.join(', ')}; missing ${missing.join(', ')}`);
+    return undefined;
+  }
+  if (!e.APPLE_PASS_CERT_FILE || !e.APPLE_PASS_KEY_FILE || !e.APPLE_PASS_WWDR_FILE) return undefined;
+  const signerCert = readPem(e.APPLE_PASS_CERT_FILE, 'certificate', 'APPLE_PASS_CERT_FILE', problems);
+  const signerKey = readPem(e.APPLE_PASS_KEY_FILE, 'private key', 'APPLE_PASS_KEY_FILE', problems);
+  const wwdr = readPem(e.APPLE_PASS_WWDR_FILE, 'certificate', 'APPLE_PASS_WWDR_FILE', problems);
+  if (!signerCert || !signerKey || !wwdr) return undefined;
+  return {
+    signerCert,
+    signerKey,
+    signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+    wwdr,
+    passTypeId: e.APPLE_PASS_TYPE_ID as string,
+    teamId: e.APPLE_PASS_TEAM_ID as string,
+  };
+}
+
+/** Issue 15: both Google Wallet variables, or neither; the key file is a service account's JSON key. */
+function readGoogleWallet(e: Env, problems: string[]): GoogleWalletConfig | undefined {
+  const keys: (keyof Env)[] = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'];
+  const missing = partialGroup(e, keys);
+  if (missing) {
+    problems.push(`GOOGLE_WALLET_*: Google Wallet needs ${keys.join(' and ')}; missing ${missing.join(', ')}`);
+    return undefined;
+  }
+  if (!e.GOOGLE_WALLET_ISSUER_ID || !e.GOOGLE_WALLET_KEY_FILE) return undefined;
+  const file = e.GOOGLE_WALLET_KEY_FILE;
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    const why = err instanceof SyntaxError ? 'not JSON' : ((err as NodeJS.ErrnoException).code ?? 'error');
+    problems.push(`GOOGLE_WALLET_KEY_FILE: cannot read ${file} (${why})`);
+    return undefined;
+  }
+  const key = z
+    .object({ client_email: z.string().email(), private_key: z.string().regex(/-----BEGIN PRIVATE KEY-----/) })
+    .safeParse(json);
+  if (!key.success) {
+    problems.push(
+      `GOOGLE_WALLET_KEY_FILE: ${file} is not a service-account key (needs client_email and a PEM private_key)`,
+    );
+    return undefined;
+  }
+  return { issuerId: e.GOOGLE_WALLET_ISSUER_ID, clientEmail: key.data.client_email, privateKey: key.data.private_key };
 }
 
 /**

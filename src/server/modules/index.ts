@@ -18,6 +18,7 @@ import { uploadRoutes } from './uploads/routes';
 import { placeRoutes } from './places/routes';
 import { signatureRoutes } from './signature/routes';
 import { printRoutes } from './print/routes';
+import { walletRoutes } from './wallet/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -36,4 +37,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(placeRoutes);
   await app.register(signatureRoutes);
   await app.register(printRoutes);
+  await app.register(walletRoutes);
 };
