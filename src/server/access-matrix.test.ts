@@ -264,6 +264,35 @@ const MATRIX: Record<string, Entry> = {
     expect: [404, 404, 404, 404],
     note: 'published cards only; the public case is in signature/signature.test.ts',
   },
+  'GET /api/business-cards/:id/qr.svg': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/qr.svg` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only, for the owner too; the public case is in print/print.test.ts',
+  },
+  'GET /api/business-cards/:id/qr.png': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/qr.png?dpi=300` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only; the public case is in print/print.test.ts',
+  },
+  'GET /api/business-cards/:id/print.pdf': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/print.pdf?lang=en` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only; the public case is in print/print.test.ts',
+  },
+  'GET /api/business-cards/:id/wallet/apple': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/wallet/apple` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only, and only when configured; both cases are in wallet/wallet.test.ts',
+  },
+  'GET /api/business-cards/:id/wallet/google': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/wallet/google` }),
+    expect: [404, 404, 404, 404],
+    note: 'published cards only, and only when configured; both cases are in wallet/wallet.test.ts',
+  },
+  'GET /api/wallet/availability': {
+    request: () => ({ url: '/api/wallet/availability' }),
+    expect: [200, 200, 200, 200],
+  },
   'POST /api/ai/generate-card-content': {
     request: () => ({ url: '/api/ai/generate-card-content', payload: { role: 'real_estate_broker', name: 'Matrix' } }),
     expect: [401, 200, 200, 200],
