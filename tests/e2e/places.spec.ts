@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { newVerifiedUser } from './helpers';
 
 const area = (page: Page) => page.getByRole('combobox', { name: /^(Area|المنطقة)$/ });
-const suggestions = (page: Page) => page.getByRole('listbox', { name: /^(Areas|المناطق)$/ });
+const suggestions = (page: Page) => page.getByRole('listbox', { name: /^(Suggestions|اقتراحات)$/ });
 
 test('the card Area suggests communities, is driven by keyboard, sets the emirate, and keeps "Other" as typed', async ({
   browser,
