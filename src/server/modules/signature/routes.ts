@@ -52,6 +52,13 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
       QRCode.toBuffer(qrTarget(card.id), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: QR_PIXELS }),
     );
     // Mail clients fetch (and Gmail's proxy caches) the image; a day keeps a hidden card's QR short-lived.
-    return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png);
+    return (
+      reply
+        .type('image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        // Shown inside other sites' pages (webmail) and mail apps: the app's same-site default would block it.
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .send(png)
+    );
   });
 };

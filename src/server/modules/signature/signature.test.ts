@@ -160,6 +160,8 @@ describe('e-mail signature', () => {
     const qr = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}/signature/qr.png` });
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
+    // Webmail shows it inside its own pages.
+    expect(qr.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const png = PNG.sync.read(qr.rawPayload);
     const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(code?.data).toBe(`http://bitaqa.test/cards/${card.id}?src=qr`);

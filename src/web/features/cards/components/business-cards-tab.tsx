@@ -1,4 +1,4 @@
-import { BarChart3, CreditCard, Download, Eye, Pencil, Plus, QrCode, Share2, Trash2 } from 'lucide-react';
+import { BarChart3, CreditCard, Download, Eye, Mail, Pencil, Plus, QrCode, Share2, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useDeleteCard } from '../api/use-save-card';
 import { CardStatusBadge } from './card-status-badge';
 import { LicenseBadge } from './license-badge';
 import { ShareDialog } from './share-dialog';
+import { SignatureDialog } from './signature-dialog';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
@@ -27,7 +28,17 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: n
   );
 }
 
-function CardRow({ card, onShare, onDelete }: { card: CardData; onShare: () => void; onDelete: () => void }) {
+function CardRow({
+  card,
+  onShare,
+  onSignature,
+  onDelete,
+}: {
+  card: CardData;
+  onShare: () => void;
+  onSignature: () => void;
+  onDelete: () => void;
+}) {
   const { t, i18n } = useTranslation('cards');
   const date = new Date(card.updatedAt).toLocaleDateString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB', {
     dateStyle: 'medium',
@@ -97,6 +108,10 @@ function CardRow({ card, onShare, onDelete }: { card: CardData; onShare: () => v
                 <Share2 className="h-4 w-4" aria-hidden="true" />
                 {t('tab.share')}
               </Button>
+              <Button size="sm" variant="outline" onClick={onSignature}>
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                {t('tab.signature')}
+              </Button>
             </>
           )}
           <Button asChild size="sm" variant="outline">
@@ -121,6 +136,7 @@ export function BusinessCardsTab(_props: { user: PublicUser }) {
   const cards = useMyCards();
   const remove = useDeleteCard();
   const [sharing, setSharing] = useState<CardData | null>(null);
+  const [signing, setSigning] = useState<CardData | null>(null);
   const [deleting, setDeleting] = useState<CardData | null>(null);
 
   return (
@@ -154,10 +170,17 @@ export function BusinessCardsTab(_props: { user: PublicUser }) {
         </EmptyState>
       ) : (
         cards.data.map((card) => (
-          <CardRow key={card.id} card={card} onShare={() => setSharing(card)} onDelete={() => setDeleting(card)} />
+          <CardRow
+            key={card.id}
+            card={card}
+            onShare={() => setSharing(card)}
+            onSignature={() => setSigning(card)}
+            onDelete={() => setDeleting(card)}
+          />
         ))
       )}
       {sharing && <ShareDialog card={sharing} open onOpenChange={(open) => !open && setSharing(null)} />}
+      {signing && <SignatureDialog card={signing} open onOpenChange={(open) => !open && setSigning(null)} />}
       <Dialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent title={t('tab.deleteTitle')} description={t('tab.deleteText')}>
           <div className="flex justify-end gap-2">
