@@ -3,6 +3,7 @@
  * config and listens; tests call buildApp with their own database and app.inject().
  */
 import { createListCache } from './platform/list-cache';
+import { watchListVersion } from './platform/list-version';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -166,6 +167,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.addHook('onReady', async () => uploads.start());
   app.addHook('onClose', async () => uploads.close());
+  const listVersion = await watchListVersion(database, {
+    push: config.listVersionPush,
+    log: app.log.child({ component: 'list-version' }),
+  });
+  app.addHook('onClose', async () => listVersion.close());
+  // A write answered here is seen by this process's next read at once, before its notification.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') listVersion.suspect();
+    return payload;
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -173,7 +184,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer,
     outbox,
     limits,
-    lists: createListCache(database.db),
+    lists: createListCache(listVersion.current),
+    listVersion,
     uploads,
     now,
   };

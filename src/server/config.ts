@@ -33,6 +33,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bitaqa <no-reply@bitaqa.ae>'),
   /** Unset: the built-in default (true, false in production). */
   SEED_DEMO: boolish.optional(),
+  /**
+   * Issue 13: the list version pushed by NOTIFY and kept in memory (unset: on, except in tests,
+   * whose fixtures write rows directly and read them back at once).
+   */
+  LIST_VERSION_PUSH: boolish.optional(),
   /** With the demo data: an extra account (noor.inbox@demo.bitaqa.ae) with this many conversations. */
   SEED_DEMO_INBOX: z.coerce.number().int().min(0).max(10_000).default(0),
   TRUST_PROXY: z.string().optional(),
@@ -116,6 +121,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** Keep the list version in memory, told by NOTIFY (issue 13); off: read it for every cached answer. */
+  listVersionPush: boolean;
   /** Conversations of the busy demo inbox (0: none); browser tests of a long list (issue 13). */
   seedDemoInbox: number;
   /** Bearer token that lets a scraper read /metrics from anywhere; without it only local scrapers may. */
@@ -235,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    listVersionPush: e.LIST_VERSION_PUSH ?? e.NODE_ENV !== 'test',
     seedDemoInbox: e.SEED_DEMO_INBOX,
     trustProxy: trustProxy as false | number | string[],
     paymentsTest: e.PAYMENTS === 'test',

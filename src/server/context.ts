@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './platform/mail/mailer';
 import type { OutboxWorker } from './platform/mail/outbox';
 import type { ListCache } from './platform/list-cache';
+import type { ListVersion } from './platform/list-version';
 import type { RateLimits } from './platform/rate-limit';
 import type { Uploads } from './platform/storage/uploads';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   limits: RateLimits;
   /** The public lists' short-lived cache, keyed by the committed list version (issue 13). */
   lists: ListCache;
+  /** The committed list version every public cache is filed under, pushed by NOTIFY (issue 13). */
+  listVersion: ListVersion;
   /** Uploaded objects: the store (local folder or S3) and the uploads table (issue 12). */
   uploads: Uploads;
   /** The current time; tests inject their own clock to test expiry without waiting. */

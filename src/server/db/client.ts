@@ -46,6 +46,8 @@ export interface Database {
     channel: string,
     onNotify: (payload: string | undefined) => void,
     log: ListenLog,
+    /** Told when notifications can reach the listener (true) and when they cannot (false). */
+    state?: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -129,7 +131,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       pool,
       exclusive: (fn) => withAdvisoryLock(pool, () => fn()),
-      listen: (channel, onNotify, log) => listenPg(pool, channel, onNotify, log),
+      listen: (channel, onNotify, log, state) => listenPg(pool, channel, onNotify, log, {}, state),
       close: () => pool.end(),
     };
   }
@@ -149,8 +151,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'pglite',
       exclusive: (fn) => fn(),
-      async listen(channel, onNotify) {
+      async listen(channel, onNotify, _log, state) {
         const unlisten = await client.listen(channel, (payload) => onNotify(payload || undefined));
+        // In-process: notifications arrive while the database is open.
+        state?.(true);
         return async () => {
           if (!client.closed) await unlisten();
         };

@@ -5,6 +5,8 @@
  * listener learns about committed rows only.
  *
  * `onNotify` is also called after a reconnection, since notifications may have been missed.
+ * `state` (optional) hears when the connection is up and when it is lost, for a listener that
+ * must not trust what it knows while notifications cannot reach it (the list version, issue 13).
  */
 import pg from 'pg';
 
@@ -21,6 +23,7 @@ export async function listenPg(
   onNotify: (payload: string | undefined) => void,
   log: ListenLog,
   retry: { minMs?: number; maxMs?: number } = {},
+  state?: (connected: boolean) => void,
 ): Promise<() => Promise<void>> {
   if (!IDENTIFIER.test(channel)) throw new Error(`invalid channel name ${channel}`);
   let client: pg.Client | null = null;
@@ -51,6 +54,7 @@ export async function listenPg(
       dropped = true;
       if (client === c) client = null;
       c.end().catch(() => {});
+      state?.(false);
       if (!closed) {
         log.warn({ err, channel }, 'listener connection lost; reconnecting');
         scheduleReconnect();
@@ -76,6 +80,7 @@ export async function listenPg(
     }
     client = c;
     attempts = 0;
+    state?.(true);
     if (connectedOnce) {
       log.info({ channel }, 'listener reconnected');
       onNotify(undefined);

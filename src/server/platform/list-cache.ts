@@ -3,9 +3,9 @@
  * anonymous lists cached for seconds with invalidation on approval"). Forty visitors opening the
  * directory's first page cost one query, not forty.
  *
- * Never stale after a change: every lookup first reads `list_version` (one row, a primary-key
- * read), which goes up when a transaction that changed a card, a listing or a user commits, in
- * any process (migration 0013). The version is part of the key, so an approval, a hidden card or
+ * Never stale after a change: every lookup first asks the committed `list_version`, which goes up
+ * when a transaction that changed a card, a listing or a user commits, in any process (migration
+ * 0013); list-version.ts knows it in memory where it can (pushed by NOTIFY) and reads it otherwise. The version is part of the key, so an approval, a hidden card or
  * a suspended owner shows at once. The version is read before the list, so an entry is never
  * filed under a version newer than its rows. The TTL only bounds what depends on the clock (a
  * subscription that ends, a listing that expires).
@@ -13,11 +13,10 @@
  * A miss is made once however many requests ask for it at the same time, and the entry holds the
  * JSON text already serialized, so a hit costs neither a query nor a serialization.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../db/client';
-import { listVersion } from '../db/schema';
+import { readListVersion } from './list-version';
 
 export interface CachedList {
   /** The page as JSON text, sent as it is. */
@@ -36,12 +35,11 @@ export interface ListCacheOptions {
 
 export type ListCache = ReturnType<typeof createListCache>;
 
-export async function readListVersion(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ version: listVersion.version }).from(listVersion).where(eq(listVersion.id, 1));
-  return row?.version ?? 0;
-}
+export { readListVersion };
 
-export function createListCache(db: DbOrTx, options: ListCacheOptions = {}) {
+/** `version` answers the committed list version (a ListVersion's `current`, or a read of `db`). */
+export function createListCache(version: DbOrTx | (() => Promise<number>), options: ListCacheOptions = {}) {
+  const currentVersion = typeof version === 'function' ? version : () => readListVersion(version);
   const cache = new LRUCache<string, CachedList>({
     max: options.max ?? 500,
     ttl: options.ttlMs ?? 10_000,
@@ -55,7 +53,7 @@ export function createListCache(db: DbOrTx, options: ListCacheOptions = {}) {
   return {
     /** The list for `key` (the route and its canonical query); `make` runs on a miss. */
     async get(key: string, make: () => Promise<CachedList>): Promise<CachedList> {
-      const full = `${await readListVersion(db)}|${key}`;
+      const full = `${await currentVersion()}|${key}`;
       const hit = cache.get(full);
       if (hit) {
         hits++;

@@ -13,7 +13,6 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { placeOrThrow } from '../places/service';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { readListVersion } from '../../platform/list-cache';
 import { PAID_ROLES } from '../../../core/enums';
 import {
   type CardEventType,
@@ -287,7 +286,7 @@ export function createCardService(ctx: AppContext) {
    * from here, and the TTL bounds what the clock decides (a subscription that ends).
    */
   async function publicRow(id: string): Promise<CardRow | null> {
-    const key = `${await readListVersion(db)}|${id}`;
+    const key = `${await ctx.listVersion.current()}|${id}`;
     const hit = publicRows.get(key);
     if (hit) return hit.row;
     const found = await findCardById(db, id);
