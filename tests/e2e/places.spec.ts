@@ -43,7 +43,9 @@ test('the card Area suggests communities, is driven by keyboard, sets the emirat
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByText('Choose an area from the list, or choose “Other” to keep what you typed')).toBeVisible();
   await area(page).fill('Dubai Mar');
-  await suggestions(page).getByRole('option', { name: /Dubai Marina/ }).click();
+  await suggestions(page)
+    .getByRole('option', { name: /Dubai Marina/ })
+    .click();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByTestId('toast')).toContainText('Business Card Created');
   const [card] = await (await page.request.get('/api/business-cards/my')).json();
