@@ -17,76 +17,14 @@ import forge from 'node-forge';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app';
+import { rsaKeys, walletMaterial } from '../../../../tests/helpers/wallet-certs';
 import { readZip } from '../../../../tests/helpers/zip';
 import { ConfigError, loadConfig } from '../../config';
 import { businessCards } from '../../db/schema';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-wallet-'));
-
-function rsaKeys(format: 'pkcs1' | 'pkcs8' = 'pkcs1') {
-  return crypto.generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: format, format: 'pem' },
-  });
-}
-
-interface Issued {
-  cert: forge.pki.Certificate;
-  pem: string;
-  keyPem: string;
-}
-
-/** A certificate for `cn`, signed by `issuer` (or by itself), with its own new key. */
-function issue(cn: string, issuer: Issued | null, ca: boolean): Issued {
-  const keys = rsaKeys();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKey);
-  cert.serialNumber = `01${crypto.randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600_000);
-  const subject = [
-    { name: 'commonName', value: cn },
-    { name: 'organizationName', value: 'Bitaqa Test' },
-  ];
-  cert.setSubject(subject);
-  cert.setIssuer(issuer ? issuer.cert.subject.attributes : subject);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: ca },
-    { name: 'keyUsage', keyCertSign: ca, cRLSign: ca, digitalSignature: true },
-  ]);
-  cert.sign(forge.pki.privateKeyFromPem(issuer ? issuer.keyPem : keys.privateKey), forge.md.sha256.create());
-  return { cert, pem: forge.pki.certificateToPem(cert), keyPem: keys.privateKey };
-}
-
-const root = issue('Bitaqa Test Root CA', null, true);
-const wwdr = issue('Test Worldwide Developer Relations CA', root, true);
-const signer = issue('Pass Type ID: pass.ae.bitaqa.test', wwdr, false);
-const google = rsaKeys('pkcs8');
+const { root, google, env: walletEnv, write } = walletMaterial(dir);
 const stranger = rsaKeys('pkcs8');
-
-const write = (name: string, text: string) => {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  return file;
-};
-
-const walletEnv = {
-  APPLE_PASS_CERT_FILE: write('pass.pem', signer.pem),
-  APPLE_PASS_KEY_FILE: write('pass.key', signer.keyPem),
-  APPLE_PASS_WWDR_FILE: write('wwdr.pem', wwdr.pem),
-  APPLE_PASS_TYPE_ID: 'pass.ae.bitaqa.test',
-  APPLE_PASS_TEAM_ID: 'AB12CD34EF',
-  GOOGLE_WALLET_ISSUER_ID: '3388000000022222222',
-  GOOGLE_WALLET_KEY_FILE: write(
-    'service-account.json',
-    JSON.stringify({
-      type: 'service_account',
-      client_email: 'wallet@bitaqa-test.iam.gserviceaccount.com',
-      private_key: google.privateKey,
-    }),
-  ),
-};
 
 let t: TestApp;
 let id: string;
