@@ -18,6 +18,7 @@ import {
   saveFile,
   shareUrl,
 } from '../share-utils';
+import { WalletPrintLinks } from './wallet-print-links';
 
 export interface ShareableCard {
   id: string;
@@ -153,6 +154,7 @@ export function ShareDialog({
               </Button>
             </figure>
           )}
+          <WalletPrintLinks cardId={card.id} audience={audience} />
           <div>
             <p className="mb-2 text-sm font-medium text-slate-700">{t('share.via')}</p>
             <div className="flex flex-wrap gap-2">
