@@ -293,6 +293,13 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/wallet/availability' }),
     expect: [200, 200, 200, 200],
   },
+  'POST /api/business-cards/:id/exchange': {
+    request: (w) => ({
+      url: `/api/business-cards/${w.card.id}/exchange`,
+      payload: { name: 'Visitor', email: 'visitor@example.com', consent: true },
+    }),
+    expect: [201, 201, 201, 201],
+  },
   'POST /api/ai/generate-card-content': {
     request: () => ({ url: '/api/ai/generate-card-content', payload: { role: 'real_estate_broker', name: 'Matrix' } }),
     expect: [401, 200, 200, 200],
@@ -320,6 +327,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/inquiries/export.csv': {
     request: () => ({ url: '/api/inquiries/export.csv' }),
     expect: [401, 200, 200, 200],
+  },
+  'GET /api/inquiries/:id/vcard': {
+    request: (w) => ({ url: `/api/inquiries/${w.inquiry.id}/vcard` }),
+    expect: [401, 404, 200, 404],
   },
   'PATCH /api/inquiries/:id': {
     request: (w) => ({ url: `/api/inquiries/${w.inquiry.id}`, payload: { status: 'contacted' } }),

@@ -28,8 +28,9 @@ import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { type OutboxOptions, OutboxWorker } from './platform/mail/outbox';
+import { attachmentResolvers, type OutboxOptions, OutboxWorker } from './platform/mail/outbox';
 import { invoiceAttachmentResolver } from './modules/invoices/invoices';
+import { leadVcardAttachmentResolver } from './modules/inquiries/lead-vcard';
 import { registerMetrics } from './platform/metrics';
 import { registerRealtime } from './platform/realtime/plugin';
 import { createRateLimits } from './platform/rate-limit';
@@ -144,7 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer,
     app.log.child({ component: 'outbox' }),
     opts.outbox,
-    invoiceAttachmentResolver(database.db),
+    attachmentResolvers(invoiceAttachmentResolver(database.db), leadVcardAttachmentResolver(database.db)),
   );
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.close());

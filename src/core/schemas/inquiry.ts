@@ -12,6 +12,10 @@ export { INQUIRY_STATUSES, INQUIRY_TYPES };
 export const INQUIRY_RATE = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 export const INQUIRY_MESSAGE_MAX = 2000;
 
+/** Lead sources (issue 15); the database checks the same list. */
+export const LEAD_SOURCES = ['inquiry', 'exchange'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
 /** The contact form on /cards/{id}. */
 export const inquiryCreateSchema = z.object({
   inquirerName: withoutBidi(
@@ -36,11 +40,15 @@ export const inquirySchema = z.object({
   businessCardId: z.string(),
   cardName: z.string(),
   inquirerName: z.string(),
-  inquirerEmail: z.string(),
+  /** Null only for a contact exchange that left a phone number alone (issue 15). */
+  inquirerEmail: z.string().nullable(),
   inquirerPhone: z.string().nullable(),
+  inquirerCompany: z.string().nullable(),
   inquiryType: z.string(),
   message: z.string().nullable(),
   status: z.enum(INQUIRY_STATUSES),
+  /** Where the lead came from: the contact form, or a visitor sharing their details back. */
+  source: z.enum(LEAD_SOURCES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -386,14 +386,23 @@ export const inquiries = pgTable(
       .notNull()
       .references(() => businessCards.id, { onDelete: 'cascade' }),
     inquirerName: varchar('inquirer_name', { length: 100 }).notNull(),
-    inquirerEmail: varchar('inquirer_email', { length: 254 }).notNull(),
+    /** Required for inquiries; a contact exchange may leave only a phone number (issue 15). */
+    inquirerEmail: varchar('inquirer_email', { length: 254 }),
     inquirerPhone: varchar('inquirer_phone', { length: 32 }),
+    inquirerCompany: varchar('inquirer_company', { length: 100 }),
     inquiryType: varchar('inquiry_type', { length: 32 }).notNull(),
     message: text('message'),
     status: text('status').notNull().default('pending'),
+    /** 'inquiry': the contact form; 'exchange': a visitor shared their details back (issue 15). */
+    source: varchar('source', { length: 16 }).notNull().default('inquiry'),
     ...timestamps,
   },
-  (t) => [index('inquiries_card_idx').on(t.businessCardId, t.createdAt)],
+  (t) => [
+    index('inquiries_card_idx').on(t.businessCardId, t.createdAt),
+    check('inquiries_source_check', sql`${t.source} in ('inquiry', 'exchange')`),
+    check('inquiries_reachable_check', sql`${t.inquirerEmail} is not null or ${t.inquirerPhone} is not null`),
+    check('inquiries_inquiry_email_check', sql`${t.source} <> 'inquiry' or ${t.inquirerEmail} is not null`),
+  ],
 );
 
 export const payments = pgTable(
@@ -553,7 +562,10 @@ export const invoiceCounters = pgTable('invoice_counters', {
 });
 
 /** What the outbox worker attaches at send time, rendered from stored rows (issue 17). */
-export type MailAttachmentRef = { type: 'invoicePdf'; invoiceId: string; lang: 'en' | 'ar' };
+export type MailAttachmentRef =
+  | { type: 'invoicePdf'; invoiceId: string; lang: 'en' | 'ar' }
+  /** The visitor of a contact exchange as a vCard (issue 15). */
+  | { type: 'leadVcard'; inquiryId: string };
 
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -11,9 +11,11 @@ const inquiryColumns = {
   inquirerName: inquiries.inquirerName,
   inquirerEmail: inquiries.inquirerEmail,
   inquirerPhone: inquiries.inquirerPhone,
+  inquirerCompany: inquiries.inquirerCompany,
   inquiryType: inquiries.inquiryType,
   message: inquiries.message,
   status: inquiries.status,
+  source: inquiries.source,
   createdAt: inquiries.createdAt,
   updatedAt: inquiries.updatedAt,
 };
@@ -23,11 +25,13 @@ export type InquiryRow = {
   businessCardId: string;
   cardName: string;
   inquirerName: string;
-  inquirerEmail: string;
+  inquirerEmail: string | null;
   inquirerPhone: string | null;
+  inquirerCompany: string | null;
   inquiryType: string;
   message: string | null;
   status: string;
+  source: string;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -78,4 +82,20 @@ export async function findOwnedInquiry(db: DbOrTx, ownerId: string, id: string):
 
 export async function setInquiryStatus(db: DbOrTx, id: string, status: InquiryStatus): Promise<void> {
   await db.update(inquiries).set({ status }).where(eq(inquiries.id, id));
+}
+
+/** One inquiry by id, whoever owns it: for the outbox building a lead's vCard (issue 15). */
+export async function findInquiry(db: DbOrTx, id: string): Promise<InquiryRow | undefined> {
+  const [row] = await db
+    .select(inquiryColumns)
+    .from(inquiries)
+    .innerJoin(businessCards, eq(businessCards.id, inquiries.businessCardId))
+    .where(eq(inquiries.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertLead(db: DbOrTx, values: typeof inquiries.$inferInsert): Promise<string> {
+  const [row] = await db.insert(inquiries).values(values).returning({ id: inquiries.id });
+  return row.id;
 }

@@ -9,11 +9,15 @@ import {
   inquirySchema,
   inquiryStatusSchema,
 } from '../../../core/schemas/inquiry';
+import { exchangeCreateSchema } from '../../../core/schemas/exchange';
 import { loadUser, requireUser, userOf } from '../auth/guards';
+import { createExchangeService } from './exchange';
+import { buildLeadVCard, leadVCardFileName } from './lead-vcard';
 import { createInquiryService } from './service';
 
 export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInquiryService(app.ctx, app.log);
+  const exchange = createExchangeService(app.ctx);
 
   app.post(
     '/business-cards/:id/inquiries',
@@ -29,6 +33,23 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.create(request.params.id, request.body, request.ip, sender?.id ?? null);
       // The same answer whether or not the honeypot caught it, so a bot learns nothing.
       return reply.status(201).send({ message: 'Your inquiry has been sent. The professional will contact you soon.' });
+    },
+  );
+
+  // Issue 15: a visitor shares their details back; stored as a lead with source "exchange".
+  app.post(
+    '/business-cards/:id/exchange',
+    {
+      schema: {
+        params: z.object({ id: text().max(100) }),
+        body: exchangeCreateSchema,
+        response: { 201: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await exchange.create(request.params.id, request.body, request.ip, await loadUser(request));
+      // The same answer whether or not the honeypot caught it, so a bot learns nothing.
+      return reply.status(201).send({ message: 'Your details have been shared.' });
     },
   );
 
@@ -55,5 +76,19 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: inquiryStatusSchema, response: { 200: inquirySchema } },
     },
     async (request) => service.setStatus(userOf(request), request.params.id, request.body.status),
+  );
+
+  // Issue 15 "Save contact": the lead as a vCard, for the card's owner only.
+  app.get(
+    '/inquiries/:id/vcard',
+    { preHandler: requireUser, schema: { params: uuidParam } },
+    async (request, reply) => {
+      const lead = await service.getOwned(userOf(request), request.params.id);
+      return reply
+        .header('Content-Type', 'text/vcard; charset=utf-8')
+        .header('Content-Disposition', leadVCardFileName(lead.inquirerName))
+        .header('Cache-Control', 'private, no-store')
+        .send(buildLeadVCard({ ...lead, createdAt: new Date(lead.createdAt) }, lead.cardName));
+    },
   );
 };

@@ -31,6 +31,7 @@ function toInquiry(r: InquiryRow): Inquiry {
   return {
     ...r,
     status: (['pending', 'contacted', 'closed'].includes(r.status) ? r.status : 'pending') as InquiryStatus,
+    source: r.source === 'exchange' ? 'exchange' : 'inquiry',
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -86,6 +87,13 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
       return { items: rows.map(toInquiry), total, counts };
     },
 
+    /** One of the owner's leads; another user's is simply not found. */
+    async getOwned(owner: User, id: string): Promise<Inquiry> {
+      const found = await findOwnedInquiry(db, owner.id, id);
+      if (!found) throw inquiryNotFound();
+      return toInquiry(found);
+    },
+
     /** PATCH /api/inquiries/:id — another user's inquiry is simply not found. */
     async setStatus(owner: User, id: string, status: InquiryStatus): Promise<Inquiry> {
       const found = await findOwnedInquiry(db, owner.id, id);
@@ -106,7 +114,8 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
           r.inquirerName,
           r.inquirerEmail,
           r.inquirerPhone,
-          r.inquiryType,
+          // An exchange has no inquiry type of its own; the CSV names the source instead.
+          r.source === 'exchange' ? 'exchange' : r.inquiryType,
           r.status,
           r.message,
         ]),

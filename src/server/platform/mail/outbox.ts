@@ -63,6 +63,11 @@ export function queueTemplate<K extends MailKind>(
  */
 export type AttachmentResolver = (refs: MailAttachmentRef[]) => Promise<MailAttachment[]>;
 
+/** One resolver from several; each skips the reference types it does not know. */
+export function attachmentResolvers(...resolvers: AttachmentResolver[]): AttachmentResolver {
+  return async (refs) => (await Promise.all(resolvers.map((resolve) => resolve(refs)))).flat();
+}
+
 export interface OutboxOptions {
   /** How long a claim holds (default 2 min; longer than any SMTP wait, see SMTP_TIMEOUTS). */
   leaseMs: number;

@@ -413,6 +413,49 @@ const TEMPLATES = {
       ],
     }),
   }),
+  exchange: template<{
+    name: string;
+    from: string;
+    cardName: string;
+    email: string | null;
+    phone: string | null;
+    company: string | null;
+    note: string | null;
+    link: string;
+  }>({
+    en: (p) => ({
+      subject: `${p.from} shared their details with you`,
+      body: [
+        `Hello ${p.name},`,
+        `${p.from} shared their contact details with you from your card "${p.cardName}":`,
+        [p.company && `Company: ${p.company}`, p.phone && `Phone: ${p.phone}`, p.email && `E-mail: ${p.email}`]
+          .filter(Boolean)
+          .join('\n'),
+        p.note && `Note: ${p.note}`,
+        'Their contact card is attached: open it to save them to your contacts.',
+        `See all your leads at ${p.link}`,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `شارك \u2068${p.from}\u2069 بياناته معك`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        `شارك \u2068${p.from}\u2069 بيانات التواصل الخاصة به معك من بطاقتك "\u2068${p.cardName}\u2069":`,
+        [
+          p.company && `الشركة: \u2068${p.company}\u2069`,
+          p.phone && `الهاتف: \u2068${p.phone}\u2069`,
+          p.email && `البريد الإلكتروني: \u2068${p.email}\u2069`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        p.note && `ملاحظة: \u2068${p.note}\u2069`,
+        'بطاقة جهة الاتصال مرفقة: افتحها لحفظها في جهات اتصالك.',
+        `اطّلع على جميع العملاء المحتملين في ${p.link}`,
+        SIGN_AR,
+      ],
+    }),
+  }),
   subscriptionActive: template<{
     name: string;
     amountAed: number;

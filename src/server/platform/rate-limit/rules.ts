@@ -32,6 +32,8 @@ export const RATE_RULES = {
   searchAi: { points: 10, durationSec: MINUTE },
   /** Inquiries per ip (spec: 5 in 10 minutes). */
   inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
+  /** Contact exchanges per ip (issue 15): the inquiry numbers, in a bucket of their own. */
+  exchange: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
   /** AI card writing per user. */
   cardAi: { points: 20, durationSec: MINUTE },
   /** Image uploads per user. */
