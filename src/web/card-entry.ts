@@ -1,7 +1,7 @@
 /**
  * The only script of a server-rendered card page (issue 9): a few hundred bytes that make Share
- * work (the phone's share sheet, else the dialog loaded on demand), open the inquiry form on
- * demand and count the visit. Everything heavier (React, the dialog, QR code, the form) is
+ * work (the phone's share sheet, else the dialog loaded on demand), open the inquiry and
+ * share-your-details forms on demand and count the visit. Everything heavier (React, the dialog, QR code, the form) is
  * imported only when the visitor asks for it.
  */
 import { nativeShare } from './features/cards/native-share';
@@ -28,6 +28,11 @@ if (dataNode?.textContent) {
   const inquiry = document.querySelector<HTMLElement>('[data-card-inquiry]');
   inquiry?.querySelector('button')?.addEventListener('click', async () => {
     await (await island()).mountInquiry(inquiry, data);
+  });
+
+  const exchange = document.querySelector<HTMLElement>('[data-card-exchange]');
+  exchange?.querySelector('button')?.addEventListener('click', async () => {
+    await (await island()).mountExchange(exchange, data);
   });
 
   const src = new URLSearchParams(window.location.search).get('src') === 'qr' ? 'qr' : 'link';

@@ -1,6 +1,7 @@
 /**
  * Issue 15 in the browser: the e-mail signature as Chromium lays it out (every design, both
- * languages) and the owner's "E-mail signature" dialog copying rich HTML.
+ * languages), the owner's "E-mail signature" dialog copying rich HTML, and a visitor sharing
+ * their details back on a phone in English and Arabic, typed or with one tap from their card.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { DEMO, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR;
+const PHONE = { width: 390, height: 844 };
 
 /** Screenshots to look at (SHOTS_DIR=/tmp/shots-… npx playwright test …); never committed. */
 async function shot(target: Page | Locator, name: string) {
@@ -153,5 +155,102 @@ test('the owner copies the signature as rich HTML from the dialog, in English an
   });
   expect(arHtml).toContain('dir="rtl"');
   await shot(page, 'signature-dialog-ar-1280');
+  await context.close();
+});
+
+for (const lang of ['en', 'ar'] as const) {
+  const L =
+    lang === 'en'
+      ? {
+          open: /^Share your details with/,
+          send: 'Share my details',
+          name: 'Your name',
+          phone: 'Phone',
+          consent: /I agree to share these details/,
+          errors: [
+            'Name is required',
+            'Please give a phone number or an e-mail address',
+            'Please agree to share your details',
+          ],
+          done: 'Details shared',
+        }
+      : {
+          open: /^شارك بياناتك مع/,
+          send: 'شارك بياناتي',
+          name: 'اسمك',
+          phone: 'الهاتف',
+          consent: /أوافق على مشاركة هذه البيانات/,
+          errors: ['الاسم مطلوب', 'يرجى إدخال رقم هاتف أو بريد إلكتروني', 'يرجى الموافقة على مشاركة بياناتك'],
+          done: 'تمت مشاركة بياناتك',
+        };
+
+  test(`a visitor shares their details on a 390 px phone (${lang})`, async ({ browser }) => {
+    const { card, owner, close } = await brokerCard(browser);
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`/cards/${card.id}?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('button', { name: L.open }).click();
+    const form = page.getByTestId('exchange-form');
+    await expect(form.getByLabel(L.name)).toBeFocused();
+
+    await form.getByRole('button', { name: L.send }).click();
+    for (const error of L.errors) await expect(form.getByText(error).first()).toBeVisible();
+    await shot(form, `exchange-errors-${lang}-390`);
+
+    const visitorName = lang === 'en' ? `Sara Visitor ${Date.now()}` : `سارة ${Date.now()}`;
+    await form.getByLabel(L.name).fill(visitorName);
+    await form.getByLabel(L.phone, { exact: true }).fill('055 765 4321');
+    // A phone number answers for the e-mail field too: its error goes.
+    await expect(form.getByText(L.errors[1])).toHaveCount(0);
+    await form.getByLabel(L.consent).check();
+    // Phone layout: one column, nothing wider than the screen.
+    const nameBox = await form.getByLabel(L.name).boundingBox();
+    const phoneBox = await form.getByLabel(L.phone, { exact: true }).boundingBox();
+    expect(phoneBox?.y ?? 0).toBeGreaterThan((nameBox?.y ?? 0) + (nameBox?.height ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(form, `exchange-filled-${lang}-390`);
+    await form.getByRole('button', { name: L.send }).click();
+    await expect(form.getByRole('status')).toContainText(L.done);
+    await shot(form, `exchange-done-${lang}-390`);
+
+    // The owner has the lead, labelled as shared details, and saves it as a contact.
+    const leads = await (await owner.request.get('/api/inquiries?limit=5')).json();
+    expect(leads.items[0]).toMatchObject({
+      source: 'exchange',
+      inquirerName: visitorName,
+      inquirerPhone: '+971557654321',
+    });
+    await owner.goto('/profile?tab=leads');
+    const lead = owner.getByTestId('lead').filter({ hasText: visitorName });
+    await expect(lead.getByTestId('lead-kind')).toHaveText('Shared their details');
+    await shot(lead, `lead-${lang}-1280`);
+    const download = owner.waitForEvent('download');
+    await lead.getByRole('link', { name: 'Save contact' }).click();
+    const vcf = fs.readFileSync(await (await download).path(), 'utf8');
+    expect(vcf).toContain(`FN:${visitorName}`);
+    expect(vcf).toContain('TEL;TYPE=CELL,VOICE:+971 55 765 4321');
+    await close();
+    await context.close();
+  });
+}
+
+test('a signed-in visitor with a card shares it back with one tap', async ({ browser }) => {
+  const { card, owner, close } = await brokerCard(browser);
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, DEMO.bankingBroker);
+  const mine = (await (await page.request.get('/api/business-cards/my')).json()) as { name: string; status: string }[];
+  const own = mine.find((c) => c.status === 'approved');
+  expect(own).toBeTruthy();
+  await page.goto(`/cards/${card.id}`);
+  await page.getByRole('button', { name: /^Share your details with/ }).click();
+  const form = page.getByTestId('exchange-form');
+  await form.getByLabel(/I agree to share these details/).check();
+  await form.getByRole('button', { name: 'Share my card back' }).click();
+  await expect(form.getByRole('status')).toContainText('Details shared');
+  const leads = await (await owner.request.get('/api/inquiries?limit=1')).json();
+  expect(leads.items[0]).toMatchObject({ source: 'exchange', inquirerName: own?.name });
+  await close();
   await context.close();
 });

@@ -147,6 +147,15 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
               }
               after={
                 <>
+                  {/* Issue 15: "Share your details" opens the exchange form on demand, like the inquiry. */}
+                  <section data-card-exchange>
+                    <button
+                      type="button"
+                      className="flex h-12 w-full items-center justify-center rounded-xl border border-brand-200 bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                    >
+                      {t('public.shareDetails', { name: card.name })}
+                    </button>
+                  </section>
                   <section data-card-inquiry>
                     <button
                       type="button"

@@ -17,6 +17,7 @@ export interface LeadContact {
   inquirerPhone: string | null;
   inquirerCompany: string | null;
   message: string | null;
+  source: string;
   createdAt: Date;
 }
 
@@ -37,7 +38,8 @@ export function buildLeadVCard(lead: LeadContact, cardName: string): string {
   const phone = formatPhone(lead.inquirerPhone);
   if (phone) v.addPhoneNumber({ number: clean(phone), type: ['cell', 'voice'] });
   if (lead.inquirerEmail) v.addEmail({ address: clean(lead.inquirerEmail), type: ['internet'] });
-  const met = `Shared their details via your Bitaqa card "${cardName}" on ${lead.createdAt.toISOString().slice(0, 10)}.`;
+  const how = lead.source === 'exchange' ? 'Shared their details' : 'Sent an inquiry';
+  const met = `${how} via your Bitaqa card "${cardName}" on ${lead.createdAt.toISOString().slice(0, 10)}.`;
   v.addNote(textValue(lead.message ? `${lead.message}\n\n${met}` : met));
   return v.toString();
 }

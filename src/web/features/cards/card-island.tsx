@@ -11,6 +11,7 @@ import { Toaster } from '../../components/ui/toast';
 import i18n from '../../i18n';
 import { queryClient } from '../../lib/api';
 import { ContactForm } from '../inquiries/components/contact-form';
+import { ExchangeForm } from '../inquiries/components/exchange-form';
 import { ShareDialog } from './components/share-dialog';
 
 function Providers({ children }: { children: ReactNode }) {
@@ -70,6 +71,17 @@ export async function mountInquiry(host: HTMLElement, data: CardPageData): Promi
   createRoot(host).render(
     <Providers>
       <ContactForm cardId={data.id} ownerName={data.name} />
+    </Providers>,
+  );
+}
+
+/** Replaces the "Share your details" button with the open exchange form (issue 15). */
+export async function mountExchange(host: HTMLElement, data: CardPageData): Promise<void> {
+  await ready(data, ['inquiries', 'validation']);
+  host.replaceChildren();
+  createRoot(host).render(
+    <Providers>
+      <ExchangeForm cardId={data.id} ownerName={data.name} initiallyOpen />
     </Providers>,
   );
 }

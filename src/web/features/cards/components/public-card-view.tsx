@@ -7,6 +7,7 @@ import type { Card as CardData } from '../../../../core/schemas/card';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../auth/api/use-auth';
 import { ContactForm } from '../../inquiries/components/contact-form';
+import { ExchangeForm } from '../../inquiries/components/exchange-form';
 import { useStartConversation } from '../../messaging/use-start-conversation';
 import { nativeShare } from '../native-share';
 import { CardFooterLine, CardSheet, CreateOwnCta } from './card-sheet';
@@ -65,7 +66,12 @@ export function PublicCardView({ card }: { card: CardData }) {
         }
         after={
           <>
-            {isPublic && user?.id !== card.userId && <ContactForm cardId={card.id} ownerName={card.name} />}
+            {isPublic && user?.id !== card.userId && (
+              <>
+                <ExchangeForm cardId={card.id} ownerName={card.name} />
+                <ContactForm cardId={card.id} ownerName={card.name} />
+              </>
+            )}
             <CreateOwnCta
               action={
                 <Button asChild variant="gold">

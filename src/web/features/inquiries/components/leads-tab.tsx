@@ -1,4 +1,4 @@
-import { Download, Inbox, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Building2, Download, Inbox, Mail, MessageCircle, Phone, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../../core/enums';
@@ -33,7 +33,9 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
   });
   const subject = t('reply.subject');
   const body = t('reply.body', { name: lead.inquirerName, me: userName });
-  const mailto = `mailto:${lead.inquirerEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  const mailto =
+    lead.inquirerEmail &&
+    `mailto:${lead.inquirerEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   const digits = phoneLinkDigits(lead.inquirerPhone);
   const whatsapp = digits ? `https://wa.me/${digits}?text=${encodeURIComponent(body)}` : null;
 
@@ -61,18 +63,28 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
               </p>
             </div>
             <div className="flex items-center gap-2">
-              <Badge variant="outline">
-                {t(`inquiryType.${lead.inquiryType}`, { ns: 'enums', defaultValue: lead.inquiryType })}
+              <Badge variant="outline" data-testid="lead-kind">
+                {lead.source === 'exchange'
+                  ? t('list.shared')
+                  : t(`inquiryType.${lead.inquiryType}`, { ns: 'enums', defaultValue: lead.inquiryType })}
               </Badge>
               <Badge variant={STATUS_STYLE[lead.status]}>{t(`inquiryStatus.${lead.status}`, { ns: 'enums' })}</Badge>
             </div>
           </div>
           {lead.message && <p className="whitespace-pre-line text-sm text-slate-700">{lead.message}</p>}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <span className="inline-flex items-center gap-1">
-              <Mail className="h-4 w-4" aria-hidden="true" />
-              <span dir="ltr">{lead.inquirerEmail}</span>
-            </span>
+            {lead.inquirerCompany && (
+              <span className="inline-flex items-center gap-1">
+                <Building2 className="h-4 w-4" aria-label={t('list.company')} />
+                <span>{lead.inquirerCompany}</span>
+              </span>
+            )}
+            {lead.inquirerEmail && (
+              <span className="inline-flex items-center gap-1">
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                <span dir="ltr">{lead.inquirerEmail}</span>
+              </span>
+            )}
             {lead.inquirerPhone && (
               <span className="inline-flex items-center gap-1">
                 <Phone className="h-4 w-4" aria-hidden="true" />
@@ -81,12 +93,14 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Button asChild size="sm">
-              <a href={mailto}>
-                <Mail className="h-4 w-4" aria-hidden="true" />
-                {t('reply.email')}
-              </a>
-            </Button>
+            {mailto && (
+              <Button asChild size="sm">
+                <a href={mailto}>
+                  <Mail className="h-4 w-4" aria-hidden="true" />
+                  {t('reply.email')}
+                </a>
+              </Button>
+            )}
             {whatsapp && (
               <Button asChild size="sm" variant="outline">
                 <a href={whatsapp} target="_blank" rel="noopener noreferrer">
@@ -95,6 +109,13 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
                 </a>
               </Button>
             )}
+            {/* Issue 15: the lead as a contact file, for the owner only (the server checks). */}
+            <Button asChild size="sm" variant="outline">
+              <a href={`/api/inquiries/${encodeURIComponent(lead.id)}/vcard`} download data-testid="lead-save-contact">
+                <UserPlus className="h-4 w-4" aria-hidden="true" />
+                {t('list.saveContact')}
+              </a>
+            </Button>
             <div className="ms-auto flex items-center gap-2 text-sm text-slate-600">
               <label htmlFor={`lead-status-${lead.id}`}>{t('status.label')}</label>
               <Select
