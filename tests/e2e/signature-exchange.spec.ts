@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { smallTapTargets } from './audits';
 import { DEMO, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -193,6 +195,10 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: L.open }).click();
     const form = page.getByTestId('exchange-form');
     await expect(form.getByLabel(L.name)).toBeFocused();
+    // Accessible as opened: labelled fields, contrast, and fingers' room on every control.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="exchange-form"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(await smallTapTargets(page)).toEqual([]);
 
     await form.getByRole('button', { name: L.send }).click();
     for (const error of L.errors) await expect(form.getByText(error).first()).toBeVisible();
