@@ -157,6 +157,12 @@ test('the owner copies the signature as rich HTML from the dialog, in English an
   });
   expect(arHtml).toContain('dir="rtl"');
   await shot(page, 'signature-dialog-ar-1280');
+  // On a phone the dialog fits the screen, the preview scrolls inside its frame.
+  await page.setViewportSize(PHONE);
+  await expect(arDialog.getByRole('button', { name: 'نسخ التوقيع' })).toBeVisible();
+  const dialogBox = await arDialog.boundingBox();
+  expect((dialogBox?.x ?? -1) >= 0 && (dialogBox?.x ?? 0) + (dialogBox?.width ?? 999) <= PHONE.width).toBe(true);
+  await shot(page, 'signature-dialog-ar-390');
   await context.close();
 });
 

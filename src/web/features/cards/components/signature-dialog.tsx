@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELAYS } from '../../../../core/limits';
 import {
@@ -32,7 +32,7 @@ function Choice<T extends string>({
   options: readonly T[];
   value: T;
   onChange: (v: T) => void;
-  label: (v: T) => string;
+  label: (v: T) => ReactNode;
 }) {
   return (
     <fieldset>
@@ -125,7 +125,7 @@ export function SignatureDialog({
               options={SIGNATURE_LANGS}
               value={lang}
               onChange={setLang}
-              label={(l) => LANG_NAMES[l]}
+              label={(l) => <span lang={l}>{LANG_NAMES[l]}</span>}
             />
           </div>
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
