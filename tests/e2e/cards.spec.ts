@@ -86,12 +86,12 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   const admin = await adminPage(browser);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { name: /Pending Card Approvals \(\d+\)/ })).toBeVisible();
-  const row = admin.getByTestId('pending-card').filter({ hasText: 'Layla Haddad' });
+  const row = admin.getByTestId('review-card').filter({ hasText: 'Layla Haddad' });
   await row.getByRole('button', { name: 'Mark licence verified' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Licence verification updated.');
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Business card status updated.');
-  await expect(admin.getByTestId('pending-card').filter({ hasText: 'Layla Haddad' })).toHaveCount(0);
+  await expect(admin.getByTestId('review-card').filter({ hasText: 'Layla Haddad' })).toHaveCount(0);
   const mail = await latestMailTo(broker.email, `/cards/${card.id}`);
   expect(mail).toContain(`/cards/${card.id}`);
 
@@ -172,7 +172,7 @@ test('a rejected card shows its reason to the owner and Card Not Found to everyo
 
   const admin = await adminPage(browser);
   await admin.goto('/admin');
-  const row = admin.getByTestId('pending-card').filter({ hasText: 'Omar Saeed' });
+  const row = admin.getByTestId('review-card').filter({ hasText: 'Omar Saeed' });
   await row.getByRole('button', { name: 'Reject' }).click();
   const reason = 'Please add your practice card number.';
   await admin.getByLabel('Reason for rejection').fill(reason);

@@ -173,7 +173,7 @@ test('a broker lists a property with a photo, an admin approves it, a visitor fi
   // The admin sees it pending and approves it.
   await signInAdmin(page);
   await page.goto('/admin');
-  await expect(page.getByTestId('pending-properties')).toBeVisible();
+  await expect(page.getByTestId('review-properties')).toBeVisible();
   await page.goto(url);
   await page.getByRole('button', { name: `Approve ${title}` }).click();
   await expect(page.getByTestId('toast')).toContainText('Property approved.');

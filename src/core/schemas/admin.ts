@@ -57,6 +57,7 @@ export const reviewCardSchema = z.object({
   brnNumber: z.string().nullable(),
   ornNumber: z.string().nullable(),
   practiceCardNumber: z.string().nullable(),
+  licenseVerified: z.boolean(),
   profileImageUrl: z.string().nullable(),
   status: z.enum(CARD_STATUSES),
   createdAt: z.string(),

@@ -8,6 +8,7 @@ import { cardRoutes } from './cards/routes';
 import { subscriptionRoutes } from './subscription/routes';
 import { inquiryRoutes } from './inquiries/routes';
 import { adminRoutes } from './admin/routes';
+import { moderationRoutes } from './moderation/routes';
 import { accountRoutes } from './account/routes';
 import { messagingRoutes } from './messaging/routes';
 import { directoryRoutes } from './directory/routes';
@@ -27,6 +28,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(subscriptionRoutes);
   await app.register(inquiryRoutes);
   await app.register(adminRoutes);
+  await app.register(moderationRoutes);
   await app.register(accountRoutes);
   await app.register(messagingRoutes);
   await app.register(directoryRoutes);

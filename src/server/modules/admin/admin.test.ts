@@ -171,6 +171,7 @@ describe('review queue', () => {
         profession: 'Broker',
         status: 'pending' as const,
         createdAt: new Date(base + i * 1000),
+        updatedAt: new Date(base + i * 1000),
       })),
     );
     await db.insert(properties).values(
@@ -181,6 +182,7 @@ describe('review queue', () => {
         status: 'for_rent' as const,
         price: 90_000,
         createdAt: new Date(base + i * 1000),
+        updatedAt: new Date(base + i * 1000),
       })),
     );
     const first = (await t.inject({ method: 'GET', url: '/api/admin/review-queue?limit=5', as: admin })).json();

@@ -1,64 +1,16 @@
-/** SQL for the admin control center: review queue, users and the audit log, all paged. */
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+/** SQL for the admin control center: users and the audit log, paged (the review queue is moderation's). */
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery, AuditLogQuery } from '../../../core/schemas/admin';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, businessCards, properties, type User, users } from '../../db/schema';
+import { auditLog, type User, users } from '../../db/schema';
 
-const ownerColumns = {
+const _ownerColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
   role: users.role,
 };
-
-const pendingCard = and(
-  or(eq(businessCards.status, 'pending'), isNotNull(businessCards.pendingRevision)),
-  isNull(users.deletedAt),
-);
-const pendingProperty = and(
-  or(and(eq(properties.isApproved, false), isNull(properties.rejectionReason)), isNotNull(properties.pendingRevision)),
-  isNull(users.deletedAt),
-);
-
-/**
- * Cards awaiting review (new submissions and pending revisions of published cards), oldest first
- * so the queue is worked in order; the whole row, so the service can set the revision against the
- * live content.
- */
-export async function reviewCards(db: DbOrTx, page: { limit: number; offset: number }) {
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ card: businessCards, owner: ownerColumns })
-      .from(businessCards)
-      .innerJoin(users, eq(users.id, businessCards.userId))
-      .where(pendingCard)
-      .orderBy(asc(businessCards.createdAt), asc(businessCards.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(businessCards)
-      .innerJoin(users, eq(users.id, businessCards.userId))
-      .where(pendingCard),
-  ]);
-  return { items, total: total?.n ?? 0 };
-}
-
-export async function reviewProperties(db: DbOrTx, page: { limit: number; offset: number }) {
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ property: properties, owner: ownerColumns })
-      .from(properties)
-      .innerJoin(users, eq(users.id, properties.userId))
-      .where(pendingProperty)
-      .orderBy(asc(properties.createdAt), asc(properties.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(properties).innerJoin(users, eq(users.id, properties.userId)).where(pendingProperty),
-  ]);
-  return { items, total: total?.n ?? 0 };
-}
 
 function userFilter(q: Pick<AdminUsersQuery, 'search' | 'role' | 'suspended'>): SQL | undefined {
   const term = q.search?.trim();

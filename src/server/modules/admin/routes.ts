@@ -7,8 +7,6 @@ import {
   adminUsersQuerySchema,
   auditLogQuerySchema,
   auditLogSchema,
-  reviewQueueQuerySchema,
-  reviewQueueSchema,
   suspendUserSchema,
 } from '../../../core/schemas/admin';
 import { uuidParam } from '../../../core/schemas/common';
@@ -21,12 +19,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireAdmin);
 
   app.get('/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => platformStats(app.ctx.db));
-
-  app.get(
-    '/admin/review-queue',
-    { schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
-    async (request) => service.reviewQueue(request.query),
-  );
 
   app.get(
     '/admin/users',

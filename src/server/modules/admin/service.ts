@@ -4,13 +4,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { toCsv, type CsvCell } from '../../../core/csv';
-import { revisionChanges } from '../../../core/revision';
-import type { AdminUser, AdminUsersQuery, AuditLogPage, AuditLogQuery, ReviewQueue } from '../../../core/schemas/admin';
+import type { AdminUser, AdminUsersQuery, AuditLogPage, AuditLogQuery } from '../../../core/schemas/admin';
 import type { AppContext } from '../../context';
 import { sessions, users, type User } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { writeAudit } from '../audit/log';
-import { type AdminUserRow, listAuditLog, listUsers, reviewCards, reviewProperties } from './repository';
+import { type AdminUserRow, listAuditLog, listUsers } from './repository';
 
 const EXPORT_BATCH = 1000;
 
@@ -30,53 +29,6 @@ export function createAdminService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    async reviewQueue(q: { limit: number; cardsOffset: number; propertiesOffset: number }): Promise<ReviewQueue> {
-      const [cards, props] = await Promise.all([
-        reviewCards(db, { limit: q.limit, offset: q.cardsOffset }),
-        reviewProperties(db, { limit: q.limit, offset: q.propertiesOffset }),
-      ]);
-      return {
-        cards: {
-          total: cards.total,
-          items: cards.items.map(({ card: c, owner }) => ({
-            id: c.id,
-            name: c.name,
-            profession: c.profession,
-            company: c.company,
-            brnNumber: c.brnNumber,
-            ornNumber: c.ornNumber,
-            practiceCardNumber: c.practiceCardNumber,
-            profileImageUrl: c.profileImageUrl,
-            status: c.status,
-            createdAt: c.createdAt.toISOString(),
-            version: c.version,
-            updatedAt: c.updatedAt.toISOString(),
-            // Only a published card's edit is a revision; a pending card is reviewed as it stands.
-            changes: c.status === 'approved' ? revisionChanges(c, c.pendingRevision) : null,
-            owner,
-          })),
-        },
-        properties: {
-          total: props.total,
-          items: props.items.map(({ property: p, owner }) => ({
-            id: p.id,
-            title: p.title,
-            price: p.price,
-            propertyType: p.propertyType,
-            status: p.status,
-            city: p.city,
-            permitNumber: p.permitNumber,
-            isApproved: p.isApproved,
-            createdAt: p.createdAt.toISOString(),
-            version: p.version,
-            updatedAt: p.updatedAt.toISOString(),
-            changes: p.isApproved ? revisionChanges(p, p.pendingRevision) : null,
-            owner,
-          })),
-        },
-      };
-    },
-
     async users(q: AdminUsersQuery & { limit: number; offset: number }) {
       const { items, total } = await listUsers(db, q);
       return { items: items.map(toAdminUser), total };

@@ -1,13 +1,8 @@
 /** Admin review of cards (spec §7, issue 3). Admin only: 401 signed out, 403 any other role. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cardLicenseUpdateSchema,
-  cardSchema,
-  cardStatusUpdateSchema,
-  pendingApprovalsSchema,
-} from '../../../core/schemas/card';
-import { pagination, text } from '../../../core/schemas/common';
+import { cardLicenseUpdateSchema, cardSchema, cardStatusUpdateSchema } from '../../../core/schemas/card';
+import { text } from '../../../core/schemas/common';
 import { requireAdmin, userOf } from '../auth/guards';
 import { createCardAdminService } from './admin-service';
 
@@ -15,12 +10,6 @@ const idParams = z.object({ id: text().max(100) });
 
 export const cardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = createCardAdminService(app.ctx);
-
-  app.get(
-    '/admin/pending-approvals',
-    { preHandler: requireAdmin, schema: { querystring: pagination, response: { 200: pendingApprovalsSchema } } },
-    async (request) => admin.pendingApprovals(request.query),
-  );
 
   app.patch(
     '/admin/business-cards/:id/status',

@@ -1,10 +1,10 @@
 /**
- * Admin review of cards (spec §2 Admin, §4; issue 3): the pending queue, approve / reject with a
+ * Admin review of cards (spec §2 Admin, §4; issue 3): approve / reject with a
  * reason, and the licence check. Each decision is audited in the same transaction and the owner
  * is told by e-mail.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Card, CardStatusUpdate, PendingApprovals } from '../../../core/schemas/card';
+import type { Card, CardStatusUpdate } from '../../../core/schemas/card';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, User } from '../../db/schema';
@@ -12,15 +12,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { findUserById } from '../users/repository';
-import {
-  countPendingCards,
-  countPendingProperties,
-  findCardById,
-  listPendingCards,
-  listPendingProperties,
-  lockCard,
-  updateCard,
-} from './repository';
+import { findCardById, lockCard, updateCard } from './repository';
 import type { CardValues } from './repository';
 import { CARD_NOT_FOUND, licenseReset, toCard } from './service';
 
@@ -79,20 +71,6 @@ export function createCardAdminService(ctx: AppContext) {
   }
 
   return {
-    async pendingApprovals(page: { limit: number; offset: number }): Promise<PendingApprovals> {
-      const [cards, cardTotal, props, propTotal] = await Promise.all([
-        listPendingCards(db, page),
-        countPendingCards(db),
-        listPendingProperties(db, page),
-        countPendingProperties(db),
-      ]);
-      return {
-        businessCards: cards.map((row) => toCard(row, { private: true })),
-        properties: props.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-        totals: { businessCards: cardTotal, properties: propTotal },
-      };
-    },
-
     /**
      * Approve (public unless the admin says otherwise) or reject with an optional reason. The body
      * names the version the admin reviewed; a card changed since answers 409 with its current

@@ -1,7 +1,7 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
-import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type BusinessCard, businessCards, cardEvents, properties, type User, users } from '../../db/schema';
+import { type BusinessCard, businessCards, cardEvents, type User, users } from '../../db/schema';
 
 export type CardOwner = Pick<
   User,
@@ -101,58 +101,6 @@ export async function updateCard(db: DbOrTx, id: string, values: Partial<CardVal
 export async function deleteCard(db: DbOrTx, id: string): Promise<BusinessCard | undefined> {
   const [row] = await db.delete(businessCards).where(eq(businessCards.id, id)).returning();
   return row;
-}
-
-/** Pending cards, oldest first so the queue is worked in order (uses business_cards_public_idx). */
-/** New cards and edits of published ones (issue 11 finding 2) wait for the admin alike. */
-export const awaitingReview = and(
-  or(eq(businessCards.status, 'pending'), isNotNull(businessCards.pendingRevision)),
-  isNull(users.deletedAt),
-);
-
-export async function listPendingCards(db: DbOrTx, page: { limit: number; offset: number }): Promise<CardRow[]> {
-  return selectCards(db)
-    .where(awaitingReview)
-    .orderBy(businessCards.createdAt, businessCards.id)
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-export async function countPendingCards(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(businessCards)
-    .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(awaitingReview);
-  return row?.n ?? 0;
-}
-
-const pendingPropertyWhere = or(
-  and(eq(properties.isApproved, false), isNull(properties.rejectionReason)),
-  isNotNull(properties.pendingRevision),
-);
-
-/** Read-only view of listings awaiting approval (the properties module owns the writes). */
-export async function listPendingProperties(db: DbOrTx, page: { limit: number; offset: number }) {
-  return db
-    .select({
-      id: properties.id,
-      title: properties.title,
-      price: properties.price,
-      createdAt: properties.createdAt,
-      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-    })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(pendingPropertyWhere)
-    .orderBy(properties.createdAt, properties.id)
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-export async function countPendingProperties(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(properties).where(pendingPropertyWhere);
-  return row?.n ?? 0;
 }
 
 const counterOf = {

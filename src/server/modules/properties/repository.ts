@@ -1,11 +1,12 @@
 /** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Emirate } from '../../../core/enums';
 import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
-import type { ApprovalStatus, Property, PropertySort } from '../../../core/schemas/properties';
+import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
 import { cappedCount, pageTotal } from '../directory/repository';
+import { type PropertyRow, toProperty } from './mapper';
 import { propertyPlaceDoc, propertySearchDoc } from '../search/columns';
 import { escapeLike, textConditions } from '../search/text';
 
@@ -91,61 +92,6 @@ const columns = {
   ownerImage: users.profileImageUrl,
   ownerRole: users.role,
 };
-export type PropertyRow = {
-  p: typeof properties.$inferSelect;
-  ownerFirstName: string;
-  ownerLastName: string;
-  ownerImage: string | null;
-  ownerRole: Property['owner']['role'];
-};
-
-export function approvalStatus(p: { isApproved: boolean; rejectionReason: string | null }): ApprovalStatus {
-  if (p.isApproved) return 'approved';
-  return p.rejectionReason ? 'rejected' : 'pending';
-}
-
-/** The listing as answered; the rejection reason only for its owner and admins. */
-export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Property {
-  const p = r.p;
-  return {
-    id: p.id,
-    userId: p.userId,
-    title: p.title,
-    description: p.description,
-    propertyType: p.propertyType,
-    status: p.status,
-    price: p.price,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    area: p.area,
-    address: p.address,
-    city: p.city,
-    location: p.location,
-    locationId: p.locationId,
-    imageUrls: p.imageUrls,
-    features: p.features,
-    permitNumber: p.permitNumber,
-    isApproved: p.isApproved,
-    approvalStatus: approvalStatus(p),
-    rejectionReason: opts.private ? p.rejectionReason : null,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    version: p.version,
-    pendingRevision: opts.private ? (p.pendingRevision ?? null) : null,
-    owner: {
-      id: p.userId,
-      firstName: r.ownerFirstName,
-      lastName: r.ownerLastName,
-      profileImageUrl: r.ownerImage,
-      role: r.ownerRole,
-    },
-    firstName: r.ownerFirstName,
-    lastName: r.ownerLastName,
-    profileImageUrl: r.ownerImage,
-    agentName: `${r.ownerFirstName} ${r.ownerLastName}`.trim(),
-    translations: p.translations ?? {},
-  };
-}
 
 function selectWithOwner(db: DbOrTx) {
   return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
@@ -188,27 +134,6 @@ export async function listOwnerProperties(
     .select({ count: sql<number>`count(*)::int` })
     .from(properties)
     .where(eq(properties.userId, userId));
-  return { items: rows.map((r) => toProperty(r, { private: true })), total: count };
-}
-
-/** Listings waiting for review (not approved, not rejected), oldest first. */
-export async function listPendingProperties(db: DbOrTx, limit: number): Promise<{ items: Property[]; total: number }> {
-  const pending = and(
-    or(
-      and(eq(properties.isApproved, false), isNull(properties.rejectionReason)),
-      isNotNull(properties.pendingRevision),
-    ),
-    isNull(users.deletedAt),
-  );
-  const rows = await selectWithOwner(db)
-    .where(pending)
-    .orderBy(asc(properties.updatedAt), asc(properties.id))
-    .limit(limit);
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(pending);
   return { items: rows.map((r) => toProperty(r, { private: true })), total: count };
 }
 

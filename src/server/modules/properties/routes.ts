@@ -5,11 +5,9 @@ import { atLeastOneField } from '../../../core/schemas/common';
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS } from '../../../core/limits';
 import { uuidParam } from '../../../core/schemas/common';
 import {
   mineQuerySchema,
-  pendingPropertiesSchema,
   propertyDetailSchema,
   propertyInputSchema,
   propertyPatchSchema,
@@ -20,7 +18,7 @@ import {
 } from '../../../core/schemas/properties';
 import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
-import { listOwnerProperties, listPendingProperties, listProperties } from './repository';
+import { listOwnerProperties, listProperties } from './repository';
 import { createPropertyService } from './service';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,22 +74,6 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.remove(userOf(request), request.params.id);
     return reply.status(204).send();
   });
-
-  // ——— Admin (spec §2 Admin: the first 3 pending with Approve) ———
-
-  app.get(
-    '/admin/properties/pending',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.adminPendingProperties),
-        }),
-        response: { 200: pendingPropertiesSchema },
-      },
-    },
-    async (request) => listPendingProperties(db, request.query.limit),
-  );
 
   app.patch(
     '/admin/properties/:id/approve',

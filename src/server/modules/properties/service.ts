@@ -25,7 +25,8 @@ import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { contactCardFor, mayContact } from '../cards/service';
 import { findUserById } from '../users/repository';
-import { countOwnerProperties, findPropertyRow, type PropertyRow, toProperty } from './repository';
+import { type PropertyRow, toProperty } from './mapper';
+import { countOwnerProperties, findPropertyRow } from './repository';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
 /** Who may list properties (issue 4: brokers and developers). */

@@ -9,8 +9,6 @@ import { DELAYS } from '../../../core/limits';
 import { PageSpinner } from '../../components/ui/feedback';
 import { toast } from '../../components/ui/toast';
 import { useAdminAuth, useAuth } from '../auth/api/use-auth';
-import { PendingCardsSection } from '../cards/components/pending-cards-section';
-import { PendingPropertiesPanel } from '../discovery/components/pending-properties-panel';
 import { AdminCenterSections } from './components/admin-center-sections';
 
 export function AdminPage() {
@@ -53,8 +51,6 @@ export function AdminPage() {
         <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('admin.title')}</h1>
         <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
       </header>
-      <PendingCardsSection />
-      <PendingPropertiesPanel />
       <AdminCenterSections />
     </div>
   );

@@ -1,9 +1,6 @@
 /** Query keys of the admin control center sections (issue 6). */
 export const ADMIN_STATS_KEY = ['/api/admin/stats'] as const;
-export const REVIEW_QUEUE_KEY = ['/api/admin/review-queue'] as const;
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;
 export const AUDIT_LOG_KEY = ['/api/admin/audit-log'] as const;
 export const USERS_EXPORT_URL = '/api/admin/users/export.csv';
-/** The cards feature's pending list, refreshed after a review decision made here. */
-export const PENDING_APPROVALS_KEY = ['/api/admin/pending-approvals'] as const;
 export const ADMIN_SERVICES_KEY = ['/api/admin/services'] as const;

@@ -1,16 +1,20 @@
-/** The full review queue and the decisions taken from it (cards and listings). */
+/**
+ * The admin review queue (issue 16: the one review section): cards and listings waiting, paged
+ * apart, and the decisions taken from it — approve, reject with a reason, the licence check.
+ */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReviewQueue } from '../../../../core/schemas/admin';
 import { ApiError, apiJson, queryClient, toQueryString } from '../../../lib/api';
-import { ADMIN_STATS_KEY, AUDIT_LOG_KEY, PENDING_APPROVALS_KEY, REVIEW_QUEUE_KEY } from './admin-center-keys';
+import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { ADMIN_STATS_KEY, AUDIT_LOG_KEY } from './admin-center-keys';
 
 export const REVIEW_PAGE_SIZE = 10;
 
 export function useReviewQueue(page: { cardsOffset: number; propertiesOffset: number }) {
   return useQuery({
-    queryKey: [...REVIEW_QUEUE_KEY, page],
+    queryKey: [...PENDING_APPROVALS_KEY, page],
     queryFn: () =>
-      apiJson<ReviewQueue>('GET', `${REVIEW_QUEUE_KEY[0]}${toQueryString({ limit: REVIEW_PAGE_SIZE, ...page })}`),
+      apiJson<ReviewQueue>('GET', `${PENDING_APPROVALS_KEY[0]}${toQueryString({ limit: REVIEW_PAGE_SIZE, ...page })}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -18,16 +22,20 @@ export function useReviewQueue(page: { cardsOffset: number; propertiesOffset: nu
 
 /** `version`: the one the admin reviewed; the server answers 409 when the content changed since. */
 export type ReviewDecision = { kind: 'card' | 'property'; id: string; version: number } & (
-  | { approve: true }
+  | { approve: true; isPublic?: boolean }
   | { approve: false; reason: string }
 );
 
+/** Everything a decision changes: the queue, the statistics, the audit log and the public lists. */
 const refresh = () =>
-  Promise.all(
-    [REVIEW_QUEUE_KEY, ADMIN_STATS_KEY, AUDIT_LOG_KEY, PENDING_APPROVALS_KEY].map((queryKey) =>
+  Promise.all([
+    ...[PENDING_APPROVALS_KEY, ADMIN_STATS_KEY, AUDIT_LOG_KEY].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
-  );
+    queryClient.invalidateQueries({
+      predicate: (q) => /^\/api\/(properties|business-cards)/.test(String(q.queryKey[0])),
+    }),
+  ]);
 
 export function useReviewDecision() {
   return useMutation({
@@ -38,7 +46,9 @@ export function useReviewDecision() {
         return apiJson(
           'PATCH',
           `/api/admin/business-cards/${id}/status`,
-          d.approve ? { status: 'approved', version } : { status: 'rejected', version, reason: d.reason },
+          d.approve
+            ? { status: 'approved', version, ...(d.isPublic === undefined ? {} : { isPublic: d.isPublic }) }
+            : { status: 'rejected', version, reason: d.reason },
         );
       }
       return d.approve
@@ -50,5 +60,14 @@ export function useReviewDecision() {
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) void refresh();
     },
+  });
+}
+
+/** Marks a card's RERA / practice-card numbers as checked (issue 3 Licence and trust). */
+export function useLicenseCheck() {
+  return useMutation({
+    mutationFn: ({ id, verified }: { id: string; verified: boolean }) =>
+      apiJson('PATCH', `/api/admin/business-cards/${encodeURIComponent(id)}/license`, { verified }),
+    onSuccess: refresh,
   });
 }

@@ -2,7 +2,8 @@ import { ClipboardCheck, Download, History, RefreshCw, Users } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { queryClient } from '../../../lib/api';
-import { ADMIN_STATS_KEY, REVIEW_QUEUE_KEY, USERS_EXPORT_URL } from '../api/admin-center-keys';
+import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { ADMIN_STATS_KEY, USERS_EXPORT_URL } from '../api/admin-center-keys';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
@@ -37,7 +38,7 @@ export function QuickActions() {
           variant="ghost"
           onClick={() =>
             void Promise.all(
-              [ADMIN_STATS_KEY, REVIEW_QUEUE_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+              [ADMIN_STATS_KEY, PENDING_APPROVALS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
             )
           }
         >

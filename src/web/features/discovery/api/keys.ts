@@ -6,4 +6,3 @@ export const propertyKey = (id: string) => ['/api/properties', id] as const;
 export const SERVICES_KEY = '/api/services';
 export const SEARCH_KEY = '/api/search';
 export const RECOMMENDATIONS_KEY = ['/api/recommendations'] as const;
-export const PENDING_PROPERTIES_KEY = ['/api/admin/properties/pending'] as const;

@@ -1,27 +1,14 @@
-/** The admin's pending listings with Approve (spec §2 Admin: first 3; §7 approve without payload). */
+/** An admin's approve / reject of a listing from its page (spec §7 approve without payload); the queue is features/admin's. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS } from '../../../../core/limits';
 import type { Property } from '../../../../core/schemas/properties';
 import { ApiError, apiJson } from '../../../lib/api';
-import { PENDING_PROPERTIES_KEY, PROPERTIES_KEY } from './keys';
-
-export function usePendingProperties(enabled = true) {
-  return useQuery({
-    queryKey: PENDING_PROPERTIES_KEY,
-    queryFn: () =>
-      apiJson<{ items: Property[]; total: number }>(
-        'GET',
-        `/api/admin/properties/pending?limit=${LIMITS.adminPendingProperties}`,
-      ),
-    enabled,
-    staleTime: 0,
-  });
-}
+import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { PROPERTIES_KEY } from './keys';
 
 function useReview<T>(call: (v: T) => Promise<Property>) {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: PENDING_PROPERTIES_KEY });
+    void queryClient.invalidateQueries({ queryKey: PENDING_APPROVALS_KEY });
     void queryClient.invalidateQueries({ queryKey: [PROPERTIES_KEY] });
     void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
   };

@@ -2,12 +2,13 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyInputParsed } from '../../../../core/schemas/properties';
 import { apiJson } from '../../../lib/api';
-import { MY_PROPERTIES_KEY, PENDING_PROPERTIES_KEY, PROPERTIES_KEY, propertyKey } from './keys';
+import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { MY_PROPERTIES_KEY, PROPERTIES_KEY, propertyKey } from './keys';
 
 function refresh(queryClient: QueryClient, id?: string) {
   void queryClient.invalidateQueries({ queryKey: MY_PROPERTIES_KEY });
   void queryClient.invalidateQueries({ queryKey: [PROPERTIES_KEY] });
-  void queryClient.invalidateQueries({ queryKey: PENDING_PROPERTIES_KEY });
+  void queryClient.invalidateQueries({ queryKey: PENDING_APPROVALS_KEY });
   if (id) void queryClient.invalidateQueries({ queryKey: propertyKey(id) });
 }
 
