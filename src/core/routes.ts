@@ -47,11 +47,11 @@ export const PAGE_PRELOADS: Partial<Record<SpaRoute, { module: string; namespace
   '/login': { module: 'features/auth/pages/login-page.tsx', namespaces: ['auth', 'validation'] },
   '/signup': { module: 'features/auth/pages/signup-page.tsx', namespaces: ['auth', 'roles', 'validation'] },
   '/about': { module: 'features/about/about-page.tsx', namespaces: ['about', 'roles'] },
-  '/directory': { module: 'features/discovery/pages/directory-page.tsx', namespaces: ['discovery'] },
-  '/search': { module: 'features/discovery/pages/search-page.tsx', namespaces: ['discovery'] },
-  '/properties': { module: 'features/discovery/pages/properties-page.tsx', namespaces: ['discovery'] },
-  '/properties/:id': { module: 'features/discovery/pages/property-page.tsx', namespaces: ['discovery', 'inquiries'] },
-  '/services': { module: 'features/discovery/pages/services-page.tsx', namespaces: ['discovery'] },
+  '/directory': { module: 'features/directory/directory-page.tsx', namespaces: ['discovery'] },
+  '/search': { module: 'features/search/search-page.tsx', namespaces: ['discovery'] },
+  '/properties': { module: 'features/properties/pages/properties-page.tsx', namespaces: ['discovery'] },
+  '/properties/:id': { module: 'features/properties/pages/property-page.tsx', namespaces: ['discovery', 'inquiries'] },
+  '/services': { module: 'features/services/services-page.tsx', namespaces: ['discovery'] },
 };
 
 /** The namespaces a preloaded page reads (routes.tsx loads them with the page). */

@@ -81,31 +81,27 @@ const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminP
   'validation',
 ]);
 const DirectoryPage = lazyPage(
-  () => import('../features/discovery/pages/directory-page'),
+  () => import('../features/directory/directory-page'),
   'DirectoryPage',
   pageNamespaces('/directory'),
 );
-const SearchPage = lazyPage(
-  () => import('../features/discovery/pages/search-page'),
-  'SearchPage',
-  pageNamespaces('/search'),
-);
+const SearchPage = lazyPage(() => import('../features/search/search-page'), 'SearchPage', pageNamespaces('/search'));
 const PropertiesPage = lazyPage(
-  () => import('../features/discovery/pages/properties-page'),
+  () => import('../features/properties/pages/properties-page'),
   'PropertiesPage',
   pageNamespaces('/properties'),
 );
 const PropertyPage = lazyPage(
-  () => import('../features/discovery/pages/property-page'),
+  () => import('../features/properties/pages/property-page'),
   'PropertyPage',
   pageNamespaces('/properties/:id'),
 );
-const PropertyFormPage = lazyPage(() => import('../features/discovery/pages/property-form-page'), 'PropertyFormPage', [
+const PropertyFormPage = lazyPage(() => import('../features/properties/pages/property-form-page'), 'PropertyFormPage', [
   'discovery',
   'validation',
 ]);
 const ServicesPage = lazyPage(
-  () => import('../features/discovery/pages/services-page'),
+  () => import('../features/services/services-page'),
   'ServicesPage',
   pageNamespaces('/services'),
 );

@@ -217,7 +217,7 @@ describe('delivery', () => {
     const arabic = await t.inject({ method: 'GET', url: '/properties', headers: { cookie: 'bitaqa.lang=ar' } });
     expect(preloads(arabic.body)).toEqual(
       expect.arrayContaining([
-        fileOf('features/discovery/pages/properties-page.tsx'),
+        fileOf('features/properties/pages/properties-page.tsx'),
         fileOf('i18n/ar/discovery.json'),
         fileOf('i18n/ar/common.json'),
       ]),
@@ -234,9 +234,9 @@ describe('delivery', () => {
       headers: { 'accept-language': 'en-GB,en;q=0.9' },
     });
     expect(preloads(english.body)).toEqual(
-      expect.arrayContaining([fileOf('features/discovery/pages/directory-page.tsx'), fileOf('i18n/en/discovery.json')]),
+      expect.arrayContaining([fileOf('features/directory/directory-page.tsx'), fileOf('i18n/en/discovery.json')]),
     );
-    expect(preloads(english.body)).not.toContain(fileOf('features/discovery/pages/properties-page.tsx'));
+    expect(preloads(english.body)).not.toContain(fileOf('features/properties/pages/properties-page.tsx'));
     // A page a stranger rarely lands on first gets no extra preloads.
     const messages = await t.inject({ method: 'GET', url: '/messages' });
     expect(preloads(messages.body).some((f) => f.includes('messages-page'))).toBe(false);

@@ -1,8 +1,8 @@
 /**
  * Featured Properties on the landing page (spec §2): the newest approved listings, from the
- * discovery feature (issue 4). Hidden when there are none rather than faked.
+ * properties feature (issue 4). Hidden when there are none rather than faked.
  */
-import { FeaturedPropertiesSection } from '../discovery/components/featured-properties';
+import { FeaturedPropertiesSection } from '../properties/components/featured-properties';
 
 export function FeaturedProperties() {
   return <FeaturedPropertiesSection />;

@@ -1,5 +1,5 @@
 /** The smart search box on the landing page (issue 4): opens /search with the request. */
-import { SmartSearchBox } from '../discovery/components/smart-search-box';
+import { SmartSearchBox } from '../../components/smart-search-box';
 
 export function LandingSearch() {
   return <SmartSearchBox tone="dark" className="max-w-xl" />;

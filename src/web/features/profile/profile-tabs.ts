@@ -9,7 +9,7 @@ import { OverviewTab } from './components/overview-tab';
 import { SettingsTab } from '../account/components/settings-tab';
 import { LeadsTab } from '../inquiries/components/leads-tab';
 import { BusinessCardsTab } from '../cards/components/business-cards-tab';
-import { MyListingsTab } from '../discovery/components/my-listings-tab';
+import { MyListingsTab } from '../properties/components/my-listings-tab';
 
 export interface ProfileTab {
   /** Also the ?tab= value in the URL. */

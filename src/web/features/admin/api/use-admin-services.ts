@@ -2,8 +2,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Service, ServiceTextParsed } from '../../../../core/schemas/services';
 import { apiJson, queryClient, toQueryString } from '../../../lib/api';
-import { fetchPage } from '../../discovery/api/page';
-import { SERVICES_KEY } from '../../discovery/api/keys';
+import { fetchPage } from '../../../lib/page';
+import { SERVICES_KEY } from '../../../lib/query-keys';
 import { ADMIN_SERVICES_KEY, AUDIT_LOG_KEY } from './admin-center-keys';
 
 export const SERVICES_PAGE_SIZE = 10;

@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReviewQueue } from '../../../../core/schemas/admin';
 import { ApiError, apiJson, queryClient, toQueryString } from '../../../lib/api';
-import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { PENDING_APPROVALS_KEY } from '../../../lib/query-keys';
 import { ADMIN_STATS_KEY, AUDIT_LOG_KEY } from './admin-center-keys';
 
 export const REVIEW_PAGE_SIZE = 10;

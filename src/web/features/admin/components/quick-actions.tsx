@@ -2,7 +2,7 @@ import { ClipboardCheck, Download, History, RefreshCw, Users } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { queryClient } from '../../../lib/api';
-import { PENDING_APPROVALS_KEY } from '../../../lib/review-keys';
+import { PENDING_APPROVALS_KEY } from '../../../lib/query-keys';
 import { ADMIN_STATS_KEY, USERS_EXPORT_URL } from '../api/admin-center-keys';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -1,0 +1,22 @@
+/** The directory list with Load More (spec §2, §7; issue 4). */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LIMITS } from '../../../../core/limits';
+import type { DirectoryCard, DirectoryQueryInput } from '../../../../core/schemas/directory';
+import { toQueryString } from '../../../lib/api';
+import { DIRECTORY_KEY } from '../../../lib/query-keys';
+import { fetchPage, nextOffset } from '../../../lib/page';
+
+export type DirectoryParams = Omit<DirectoryQueryInput, 'limit' | 'offset'>;
+
+export function useDirectory(params: DirectoryParams, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: [DIRECTORY_KEY, params],
+    queryFn: ({ pageParam }) =>
+      fetchPage<DirectoryCard>(
+        `${DIRECTORY_KEY}${toQueryString({ ...(params as Record<string, string | undefined>), limit: LIMITS.pageSizeDefault, offset: pageParam })}`,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+    enabled,
+  });
+}

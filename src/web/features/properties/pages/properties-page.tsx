@@ -1,0 +1,228 @@
+/**
+ * /properties (spec §2 Properties; issue 4): For Sale / For Rent, filters, Clear Filters (keeps
+ * the status), a working sort and Load More. Filters live in the URL.
+ */
+import { isCapped } from '../../../lib/page';
+import { FilterSelect } from '../../../components/filter-select';
+import { Home, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PROPERTY_CITIES, PROPERTY_FILTER_TYPES } from '../../../../core/enums';
+import { PROPERTY_SORTS } from '../../../../core/filter-options';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/feedback';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/utils';
+import { FilterPanel } from '../../../components/filter-panel';
+import { useAuth } from '../../auth/api/use-auth';
+import { useProperties } from '../api/use-properties';
+import { LoadMore } from '../../../components/load-more';
+import { PropertyCard, PropertyCardSkeleton } from '../../../components/property-card';
+import { canListProperties } from '../lib/listing-roles';
+import { type PropertyFilters, propertyParams, readPropertyFilters } from '../../../lib/property-filters';
+
+export function PropertiesPage() {
+  const { t, i18n } = useTranslation('discovery');
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const filters = readPropertyFilters(params);
+  const list = useProperties(filters);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
+  const [prices, setPrices] = useState({
+    min: filters.minPrice?.toString() ?? '',
+    max: filters.maxPrice?.toString() ?? '',
+  });
+  const [priceError, setPriceError] = useState<string | undefined>();
+  useEffect(() => {
+    setPrices({ min: filters.minPrice?.toString() ?? '', max: filters.maxPrice?.toString() ?? '' });
+  }, [filters.minPrice, filters.maxPrice]);
+  useEffect(() => {
+    // spec §8: "Failed to fetch properties".
+    if (list.isError) toast({ title: t('properties.fetchFailed'), variant: 'destructive' });
+  }, [list.isError, t]);
+
+  const apply = (next: Partial<PropertyFilters>) =>
+    setParams(propertyParams({ ...filters, ...next }), { replace: true });
+  /** Applies the typed prices; answers false (and shows why) when they cannot apply. */
+  const applyPrices = (e: FormEvent): boolean => {
+    e.preventDefault();
+    const min = prices.min.trim() ? Number(prices.min) : undefined;
+    const max = prices.max.trim() ? Number(prices.max) : undefined;
+    const bad = (v: number | undefined) => v !== undefined && (!Number.isInteger(v) || v < 0);
+    if (bad(min) || bad(max)) {
+      setPriceError(t('properties.priceInvalid'));
+      return false;
+    }
+    if (min !== undefined && max !== undefined && min > max) {
+      setPriceError(t('properties.priceOrder'));
+      return false;
+    }
+    setPriceError(undefined);
+    apply({ minPrice: min, maxPrice: max });
+    return true;
+  };
+  const resultsLabel = list.isSuccess
+    ? isCapped(total)
+      ? t('results.propertiesCapped', { shown: total.toLocaleString(i18n.language) })
+      : t('results.properties', { count: total })
+    : t('results.loading');
+  const activeCount = [filters.type, filters.city, filters.minPrice, filters.maxPrice].filter(
+    (v) => v !== undefined,
+  ).length;
+  const canList = canListProperties(user);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-brand-900">{t('properties.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('properties.subtitle')}</p>
+        </div>
+        {canList && (
+          <Button asChild>
+            <Link to="/properties/new">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('properties.add')}
+            </Link>
+          </Button>
+        )}
+      </header>
+
+      <div
+        className="mt-6 inline-flex rounded-xl bg-slate-100 p-1"
+        role="group"
+        aria-label={t('properties.statusToggle')}
+      >
+        {(['for_sale', 'for_rent'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={filters.status === s}
+            onClick={() => apply({ status: s })}
+            className={cn(
+              'rounded-lg px-4 py-2 text-sm font-medium',
+              filters.status === s ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {t(`propertyStatus.${s}`, { ns: 'enums' })}
+          </button>
+        ))}
+      </div>
+
+      <FilterPanel
+        activeCount={activeCount}
+        resultsLabel={resultsLabel}
+        gridClassName="sm:grid-cols-2 lg:grid-cols-5"
+        onSubmit={applyPrices}
+      >
+        <FilterSelect
+          label={t('filters.type')}
+          value={filters.type}
+          onChange={(type) => apply({ type })}
+          allLabel={t('filters.allTypes')}
+          options={PROPERTY_FILTER_TYPES.map((v) => ({ value: v, label: t(`propertyType.${v}`, { ns: 'enums' }) }))}
+          testId="filter-type"
+        />
+        <FilterSelect
+          label={t('filters.city')}
+          value={filters.city}
+          onChange={(city) => apply({ city })}
+          allLabel={t('filters.allCities')}
+          options={PROPERTY_CITIES.map((c) => ({ value: c, label: t(`city.${c}`, { ns: 'enums' }) }))}
+          testId="filter-city"
+        />
+        <Field label={t('filters.minPrice')} error={priceError}>
+          <Input
+            inputMode="numeric"
+            value={prices.min}
+            onChange={(e) => setPrices((p) => ({ ...p, min: e.target.value.replace(/[^\d]/g, '') }))}
+            placeholder="0"
+            dir="ltr"
+            data-testid="filter-min-price"
+          />
+        </Field>
+        <Field label={t('filters.maxPrice')}>
+          <Input
+            inputMode="numeric"
+            value={prices.max}
+            onChange={(e) => setPrices((p) => ({ ...p, max: e.target.value.replace(/[^\d]/g, '') }))}
+            placeholder={t('filters.any')}
+            dir="ltr"
+            data-testid="filter-max-price"
+          />
+        </Field>
+        <Field label={t('filters.sort')}>
+          <Select
+            value={filters.sort}
+            onChange={(e) => apply({ sort: e.target.value as PropertyFilters['sort'] })}
+            data-testid="filter-sort"
+          >
+            {PROPERTY_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex items-end justify-end gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit" className="min-w-28">
+            {t('filters.apply')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setPriceError(undefined);
+              setParams(propertyParams({ status: filters.status }), { replace: true });
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        </div>
+      </FilterPanel>
+
+      <p className="mt-4 text-sm font-medium text-slate-600" aria-live="polite">
+        {resultsLabel}
+      </p>
+
+      {list.isLoading ? (
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <PropertyCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
+          {t('properties.fetchFailed')}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState icon={<Home className="h-10 w-10" aria-hidden="true" />} title={t('properties.empty')}>
+            <p>{t('properties.emptyHint')}</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((p) => (
+              <li key={p.id}>
+                <PropertyCard p={p} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={items.length}
+            total={total}
+            hasMore={Boolean(list.hasNextPage)}
+            loading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
