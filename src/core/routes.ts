@@ -43,7 +43,7 @@ export const SHELL_NAMESPACES = ['common', 'enums', 'errors'];
  * namespaces (`module` is the page's path under src/web, as in Vite's manifest).
  */
 export const PAGE_PRELOADS: Partial<Record<SpaRoute, { module: string; namespaces: string[] }>> = {
-  '/': { module: 'features/landing/landing-page.tsx', namespaces: ['landing', 'roles', 'discovery'] },
+  '/': { module: 'app/landing/landing-page.tsx', namespaces: ['landing', 'roles', 'discovery'] },
   '/login': { module: 'features/auth/pages/login-page.tsx', namespaces: ['auth', 'validation'] },
   '/signup': { module: 'features/auth/pages/signup-page.tsx', namespaces: ['auth', 'roles', 'validation'] },
   '/about': { module: 'features/about/about-page.tsx', namespaces: ['about', 'roles'] },

@@ -22,7 +22,7 @@ function lazyPage<T extends Record<string, unknown>>(
   });
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage', pageNamespaces('/'));
+const LandingPage = lazyPage(() => import('./landing/landing-page'), 'LandingPage', pageNamespaces('/'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage', pageNamespaces('/login'));
 const SignupPage = lazyPage(
   () => import('../features/auth/pages/signup-page'),
@@ -51,7 +51,7 @@ const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login
 ]);
 const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', pageNamespaces('/about'));
 // The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
-const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage', [
+const ProfilePage = lazyPage(() => import('./profile/profile-page'), 'ProfilePage', [
   'profile',
   'cards',
   'account',

@@ -2,7 +2,7 @@
  * Unread messages for the header and mobile bar (issue 5); signed out it is always 0. While
  * signed in it also keeps the live connection open, so the badge updates on every page.
  */
-import { useAuth } from '../features/auth/api/use-auth';
+import { useAuth } from '../lib/use-auth';
 import { useUnreadCountQuery } from '../features/messaging/api/use-unread-count';
 import { useRealtime } from '../features/messaging/realtime/use-realtime';
 

@@ -12,7 +12,7 @@ import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { Skeleton, Spinner } from './ui/feedback';
 import { RoleBadge } from './ui/role-badge';
-import { useStartConversation } from '../features/messaging/use-start-conversation';
+import { useStartConversation } from '../lib/use-start-conversation';
 import { placeLabel, specializationLabel, whatsappNumber } from '../lib/labels';
 
 export function ProfessionalCard({ card }: { card: DirectoryCard }) {

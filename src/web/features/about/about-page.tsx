@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPANY } from '../../../core/limits';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { ROLE_OFFERINGS } from '../auth/role-offerings';
+import { ROLE_OFFERINGS } from '../../lib/role-offerings';
 
 export function AboutPage() {
   const { t } = useTranslation('about');

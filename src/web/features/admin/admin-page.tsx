@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { DELAYS } from '../../../core/limits';
 import { PageSpinner } from '../../components/ui/feedback';
 import { toast } from '../../components/ui/toast';
-import { useAdminAuth, useAuth } from '../auth/api/use-auth';
+import { useAdminAuth, useAuth } from '../../lib/use-auth';
 import { AdminCenterSections } from './components/admin-center-sections';
 
 export function AdminPage() {

@@ -10,7 +10,7 @@ import { LocaleDirection } from '../../app/direction';
 import { Toaster } from '../../components/ui/toast';
 import i18n from '../../i18n';
 import { queryClient } from '../../lib/api';
-import { ContactForm } from '../inquiries/components/contact-form';
+import { ContactForm } from './components/contact-form';
 import { ExchangeForm } from '../inquiries/components/exchange-form';
 import { ShareDialog } from './components/share-dialog';
 

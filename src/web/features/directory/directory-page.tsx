@@ -18,7 +18,7 @@ import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { FilterPanel } from '../../components/filter-panel';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/api/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { useNavigate } from 'react-router';
 import { useDirectory } from './api/use-directory';
 import { FilterChips } from '../../components/filter-chips';

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/ui/feedback';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useAuth } from '../auth/api/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { type ServiceParams, useServiceCount, useServices } from './api/use-services';
 import { ProviderDialog } from './components/provider-dialog';
 import { ServiceCard, ServiceCardSkeleton } from './components/service-card';

@@ -1,7 +1,6 @@
 /** Two-factor sign-in: set-up, enabling, disabling, and the second step of sign-in. */
 import { useMutation } from '@tanstack/react-query';
 import type { TwoFactorDisableInput, TwoFactorSetup } from '../../../../core/schemas/account';
-import type { PublicUser } from '../../../../core/schemas/auth';
 import { apiJson, queryClient } from '../../../lib/api';
 import { SETTINGS_KEY } from './keys';
 
@@ -22,8 +21,4 @@ export function useTwoFactorDisable() {
       apiJson<{ message: string }>('POST', '/api/account/2fa/disable', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });
-}
-
-export function useLoginTwoFactor() {
-  return useMutation({ mutationFn: (code: string) => apiJson<PublicUser>('POST', '/api/auth/login/2fa', { code }) });
 }

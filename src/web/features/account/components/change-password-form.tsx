@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useChangePassword } from '../api/use-account-actions';
 
 /** Changing the password ends every other session (issue 6). */

@@ -9,8 +9,8 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, queryClient } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
-import { liveConnection } from '../../messaging/realtime/live-connection';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { liveConnection } from '../../../lib/live-connection';
 import { useDeleteAccount } from '../api/use-account-actions';
 
 /** Deleting the account, confirmed by typing the e-mail address (issue 6). */

@@ -4,7 +4,7 @@ import { NOTIFICATION_KINDS, type NotificationKind, type SettingsUpdate } from '
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/feedback';
 import { toast } from '../../../components/ui/toast';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useSettings, useUpdateSettings } from '../api/use-settings';
 
 /** Card visibility and e-mail preferences: each change is saved at once. */

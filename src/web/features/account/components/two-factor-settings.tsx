@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useSettings } from '../api/use-settings';
 import { useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup } from '../api/use-two-factor';
 

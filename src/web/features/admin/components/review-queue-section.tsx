@@ -18,7 +18,7 @@ import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import {
   REVIEW_PAGE_SIZE,
   type ReviewDecision,

@@ -24,7 +24,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { SERVICES_PAGE_SIZE, useAdminServices, useEditService, useHideService } from '../api/use-admin-services';
 import { Pager } from './pager';
 

@@ -12,7 +12,7 @@ import { Input, Select } from '../../../components/ui/input';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { USERS_EXPORT_URL } from '../api/admin-center-keys';
 import { USERS_PAGE_SIZE, useAdminUsers, useSuspendUser } from '../api/use-admin-users';
 import { Pager } from './pager';

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { ADMIN_AUTH_KEY, AUTH_USER_KEY } from '../api/use-auth';
+import { ADMIN_AUTH_KEY, AUTH_USER_KEY } from '../../../lib/use-auth';
 
 export function AdminLoginPage() {
   const { t } = useTranslation('auth');

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/feedback';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
-import { AUTH_USER_KEY } from '../api/use-auth';
+import { AUTH_USER_KEY } from '../../../lib/use-auth';
 
 /** Opened from the e-mail change link (issue 11 finding 9): the new address takes effect. */
 export function ConfirmEmailPage() {

@@ -14,9 +14,9 @@ import { toast } from '../../../components/ui/toast';
 import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { AUTH_USER_KEY, landingPathFor } from '../api/use-auth';
+import { AUTH_USER_KEY, landingPathFor } from '../../../lib/use-auth';
 import { ResendVerification } from '../components/resend-verification';
-import { TwoFactorLoginStep } from '../../account/components/two-factor-login-step';
+import { TwoFactorLoginStep } from '../components/two-factor-login-step';
 
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');

@@ -10,9 +10,9 @@ import { PageSpinner } from '../../../components/ui/feedback';
 import { toast } from '../../../components/ui/toast';
 import { apiJson, isUnauthorizedError, queryClient } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
-import { AccessDenied } from '../components/access-denied';
-import { AUTH_USER_KEY, useAuth } from '../api/use-auth';
-import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../role-offerings';
+import { AccessDenied } from '../../../components/access-denied';
+import { AUTH_USER_KEY, useAuth } from '../../../lib/use-auth';
+import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../../../lib/role-offerings';
 
 function initialRole(current?: string, chosen?: boolean): ProfessionalRole | null {
   const stored = typeof window !== 'undefined' ? window.sessionStorage.getItem(SELECTED_ROLE_KEY) : null;

@@ -6,7 +6,7 @@ import type { AiGenerateRequest } from '../../../../core/schemas/card';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useGenerateContent } from '../api/use-generate-content';
 import type { CardForm } from './card-form-sections';
 

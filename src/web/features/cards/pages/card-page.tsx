@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
-import { useAuth } from '../../auth/api/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { useCard } from '../api/use-card';
 import { useRecordView } from '../api/use-record-view';
 import { CardNotFound } from '../components/card-not-found';

@@ -12,7 +12,7 @@ import { EmptyState, Skeleton } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/utils';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { INQUIRIES_EXPORT_URL } from '../api/keys';
 import { LEADS_PAGE_SIZE, useInquiries } from '../api/use-inquiries';
 import { useUpdateInquiry } from '../api/use-update-inquiry';

@@ -5,11 +5,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationView, MessageView, Participant } from '../../../../core/schemas/messaging';
-import { resyncDelay } from '../realtime/live-connection';
+import { resyncDelay } from '../../../lib/live-connection';
 import { RESYNC_SPREAD_MS } from '../../../../core/messaging-limits';
-import { applyNewMessage, applyOwnRead, flattenConversations } from './conversation-cache';
-import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './keys';
-import type { ConversationPages } from './use-conversations';
+import { applyNewMessage, applyOwnRead } from './conversation-cache';
+import { type ConversationPages, flattenConversations } from '../../../lib/conversation-list';
+import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../../../lib/conversation-keys';
 
 const me = 'me';
 const person = (id: string): Participant => ({

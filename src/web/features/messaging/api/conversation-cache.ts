@@ -4,36 +4,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationView, MessageView } from '../../../../core/schemas/messaging';
-import { conversationKey, CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from './keys';
+import { conversationKey, CONVERSATIONS_KEY, UNREAD_COUNT_KEY } from '../../../lib/conversation-keys';
 import { fetchConversation } from './use-conversation';
-import type { ConversationPages } from './use-conversations';
-
-/** All loaded conversations in list order, each once (a conversation moved up may repeat). */
-export function flattenConversations(data: ConversationPages | undefined): ConversationView[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const out: ConversationView[] = [];
-  for (const c of data.pages.flat()) {
-    if (seen.has(c.id)) continue;
-    seen.add(c.id);
-    out.push(c);
-  }
-  return out;
-}
+import { type ConversationPages, withConversationFirst } from '../../../lib/conversation-list';
 
 function find(data: ConversationPages | undefined, id: string): ConversationView | undefined {
   return data?.pages.flat().find((c) => c.id === id);
-}
-
-/** Puts the conversation first on the first page, removing its older copy. */
-export function withConversationFirst(
-  data: ConversationPages | undefined,
-  conversation: ConversationView,
-): ConversationPages | undefined {
-  if (!data) return data;
-  const pages = data.pages.map((p) => p.filter((c) => c.id !== conversation.id));
-  const [first = [], ...rest] = pages;
-  return { ...data, pages: [[conversation, ...first], ...rest] };
 }
 
 function replace(data: ConversationPages | undefined, conversation: ConversationView): ConversationPages | undefined {

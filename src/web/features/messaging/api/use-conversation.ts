@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationView } from '../../../../core/schemas/messaging';
 import { apiJson } from '../../../lib/api';
-import { conversationKey } from './keys';
+import { conversationKey } from '../../../lib/conversation-keys';
 
 export const fetchConversation = (id: string) => apiJson<ConversationView>('GET', `/api/conversations/${id}`);
 

@@ -3,13 +3,12 @@
  * time (issue 13): each next page starts after the `cursor` of the last conversation held.
  * Live events patch these pages in place (see conversation-cache.ts) instead of refetching.
  */
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ConversationPages } from '../../../lib/conversation-list';
 import { MESSAGING_PAGE } from '../../../../core/messaging-limits';
 import type { ConversationView } from '../../../../core/schemas/messaging';
 import { apiJson, toQueryString } from '../../../lib/api';
-import { CONVERSATIONS_KEY } from './keys';
-
-export type ConversationPages = InfiniteData<ConversationView[], string | null>;
+import { CONVERSATIONS_KEY } from '../../../lib/conversation-keys';
 
 export function useConversations(enabled: boolean) {
   return useInfiniteQuery<ConversationView[], Error, ConversationPages, typeof CONVERSATIONS_KEY, string | null>({

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
 import { applyOwnRead } from './conversation-cache';
-import { messagesKey } from './keys';
+import { messagesKey } from '../../../lib/conversation-keys';
 import type { MessagePages } from './use-messages';
 
 export function useMarkRead(meId: string) {

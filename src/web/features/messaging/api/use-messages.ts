@@ -7,7 +7,7 @@ import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { MESSAGING_PAGE } from '../../../../core/messaging-limits';
 import type { MessageView } from '../../../../core/schemas/messaging';
 import { apiJson, toQueryString } from '../../../lib/api';
-import { messagesKey } from './keys';
+import { messagesKey } from '../../../lib/conversation-keys';
 
 export type MessagePages = InfiniteData<MessageView[], string | null>;
 

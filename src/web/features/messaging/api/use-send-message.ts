@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageView, SendMessageInput } from '../../../../core/schemas/messaging';
 import { apiJson } from '../../../lib/api';
 import { applyNewMessage } from './conversation-cache';
-import { messagesKey } from './keys';
+import { messagesKey } from '../../../lib/conversation-keys';
 import { type MessagePages, withMessage } from './use-messages';
 
 export function useSendMessage() {

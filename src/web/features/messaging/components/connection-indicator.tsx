@@ -1,7 +1,7 @@
 /** A quiet live-connection dot: green when live, amber while (re)connecting, with a label for screen readers. */
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
-import type { LiveStatus } from '../realtime/live-connection';
+import type { LiveStatus } from '../../../lib/live-connection';
 
 export function ConnectionIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation('messaging');

@@ -11,7 +11,7 @@ import { RoleBadge } from '../../../components/ui/role-badge';
 import { cn } from '../../../lib/utils';
 import { useMarkRead } from '../api/use-mark-read';
 import { flattenPages, useMessages } from '../api/use-messages';
-import type { LiveStatus } from '../realtime/live-connection';
+import type { LiveStatus } from '../../../lib/live-connection';
 import { ConnectionIndicator } from './connection-indicator';
 import { MessageComposer } from './message-composer';
 import { displayName, otherParticipant, roleEmoji } from './participant';

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../../core/limits';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useSendMessage } from '../api/use-send-message';
 
 export function MessageComposer({

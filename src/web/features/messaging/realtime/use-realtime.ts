@@ -5,13 +5,13 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
-import { AUTH_USER_KEY, useAuth } from '../../auth/api/use-auth';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { AUTH_USER_KEY, useAuth } from '../../../lib/use-auth';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { ApiError } from '../../../lib/api';
 import { applyNewMessage, refreshConversation } from '../api/conversation-cache';
-import { CONVERSATIONS_KEY, messagesKey, UNREAD_COUNT_KEY } from '../api/keys';
+import { CONVERSATIONS_KEY, messagesKey, UNREAD_COUNT_KEY } from '../../../lib/conversation-keys';
 import { type MessagePages, withMessage } from '../api/use-messages';
-import { type LiveStatus, liveConnection } from './live-connection';
+import { type LiveStatus, liveConnection } from '../../../lib/live-connection';
 
 function applyEvent(queryClient: QueryClient, event: ServerSocketEvent, meId: string | undefined): void {
   if (!meId) return;

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, apiJson, isUnauthorizedError, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { DELAYS } from '../../../../core/limits';
-import { AUTH_USER_KEY } from '../../auth/api/use-auth';
+import { AUTH_USER_KEY } from '../../../lib/use-auth';
 
 /** Edit Profile: all seven fields prefilled from the account and saved together. */
 export function EditProfileTab({ user }: { user: PublicUser }) {

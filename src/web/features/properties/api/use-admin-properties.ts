@@ -1,5 +1,5 @@
 /** An admin's approve / reject of a listing from its page (spec §7 approve without payload); the queue is features/admin's. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property } from '../../../../core/schemas/properties';
 import { ApiError, apiJson } from '../../../lib/api';
 import { PENDING_APPROVALS_KEY } from '../../../lib/query-keys';

@@ -17,7 +17,7 @@ import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/utils';
 import { FilterPanel } from '../../../components/filter-panel';
-import { useAuth } from '../../auth/api/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { useProperties } from '../api/use-properties';
 import { LoadMore } from '../../../components/load-more';
 import { PropertyCard, PropertyCardSkeleton } from '../../../components/property-card';

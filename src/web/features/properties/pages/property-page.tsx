@@ -30,8 +30,8 @@ import { EmptyState, PageSpinner, Spinner } from '../../../components/ui/feedbac
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { useAuth } from '../../auth/api/use-auth';
-import { useStartConversation } from '../../messaging/use-start-conversation';
+import { useAuth } from '../../../lib/use-auth';
+import { useStartConversation } from '../../../lib/use-start-conversation';
 import { useApproveProperty } from '../api/use-admin-properties';
 import { useProperty } from '../api/use-properties';
 import { useDeleteProperty } from '../api/use-save-property';

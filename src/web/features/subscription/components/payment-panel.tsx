@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/feedback';
 import { toast } from '../../../components/ui/toast';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useStartSubscription } from '../api/use-start-subscription';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';

@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { useHandleUnauthorized } from '../../auth/use-unauthorized';
+import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useConfirmTestPayment } from '../api/use-confirm-test-payment';
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */

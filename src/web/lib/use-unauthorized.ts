@@ -1,9 +1,9 @@
 /** The spec §8 "Unauthorized" reaction: toast, then a redirect after 0.5 s. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../components/ui/toast';
-import { DELAYS } from '../../../core/limits';
-import { isUnauthorizedError } from '../../lib/api';
+import { toast } from '../components/ui/toast';
+import { DELAYS } from '../../core/limits';
+import { isUnauthorizedError } from './api';
 
 export function useHandleUnauthorized(target = '/api/login') {
   const { t } = useTranslation();

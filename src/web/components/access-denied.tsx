@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Button } from './ui/button';
+import { Card, CardContent } from './ui/card';
 
 /** Shown to signed-out visitors on pages that need a session (spec §2 Profile, Messages). */
 export function AccessDenied({ title, text }: { title?: string; text?: string }) {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
-import { useLoginTwoFactor } from '../api/use-two-factor';
+import { useLoginTwoFactor } from '../api/use-login-two-factor';
 
 /** The second step of sign-in when two-factor sign-in is on (issue 6). */
 export function TwoFactorLoginStep({

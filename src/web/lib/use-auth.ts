@@ -1,8 +1,8 @@
 /** The current user (spec §7): 401 means signed out, cached 5 minutes, no retry, no focus refetch. */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../core/schemas/auth';
-import { getQueryFn } from '../../../lib/api';
-import { DELAYS } from '../../../../core/limits';
+import type { PublicUser } from '../../core/schemas/auth';
+import { getQueryFn } from './api';
+import { DELAYS } from '../../core/limits';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 export const ADMIN_AUTH_KEY = ['/api/admin/auth'] as const;

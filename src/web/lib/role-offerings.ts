@@ -1,6 +1,6 @@
 import { Building, Landmark, type LucideIcon, Briefcase, TrendingUp } from 'lucide-react';
-import type { ProfessionalRole } from '../../../core/enums';
-import { ROLE_PRICES_AED } from '../../../core/limits';
+import type { ProfessionalRole } from '../../core/enums';
+import { ROLE_PRICES_AED } from '../../core/limits';
 
 /** Role offering of spec §3 (landing, role selection, about). Texts live in i18n `roles.<id>.*`. */
 export interface RoleOffering {

@@ -4,8 +4,8 @@ import { Avatar } from '../../components/ui/avatar';
 import { PageSpinner } from '../../components/ui/feedback';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useAuth } from '../auth/api/use-auth';
-import { AccessDenied } from '../auth/components/access-denied';
+import { useAuth } from '../../lib/use-auth';
+import { AccessDenied } from '../../components/access-denied';
 import { PROFILE_TABS } from './profile-tabs';
 
 export function ProfilePage() {

@@ -5,8 +5,8 @@ import { MARKETING } from '../../../core/limits';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/feedback';
-import { useAuth } from '../auth/api/use-auth';
-import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../auth/role-offerings';
+import { useAuth } from '../../lib/use-auth';
+import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../../lib/role-offerings';
 import { FeaturedProperties } from './featured-properties';
 import { LandingSearch } from './landing-search';
 

@@ -4,8 +4,8 @@
  * message, reconnects with backoff after a drop, and reports its status for a quiet indicator.
  * Events go to a single handler, so the query cache is updated once per event.
  */
-import { RESYNC_SPREAD_MS, WS_CLOSE } from '../../../../core/messaging-limits';
-import type { ServerSocketEvent } from '../../../../core/schemas/messaging';
+import { RESYNC_SPREAD_MS, WS_CLOSE } from '../../core/messaging-limits';
+import type { ServerSocketEvent } from '../../core/schemas/messaging';
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'offline';
 

@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../../core/schemas/auth';
-import { ProfileOverview } from '../../account/components/profile-overview';
+import type { PublicUser } from '../../../core/schemas/auth';
+import { ProfileOverview } from '../../features/account/components/profile-overview';
 
 /** Overview: real account facts and figures only (issue 6: /api/profile/overview, no invented numbers). */
 export function OverviewTab({ user }: { user: PublicUser }) {

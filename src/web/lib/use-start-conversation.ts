@@ -9,14 +9,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DELAYS } from '../../../core/limits';
-import type { ConversationView } from '../../../core/schemas/messaging';
-import { toast } from '../../components/ui/toast';
-import { ApiError, apiJson } from '../../lib/api';
-import { useAuth } from '../auth/api/use-auth';
-import { flattenConversations, withConversationFirst } from './api/conversation-cache';
-import { CONVERSATIONS_KEY, conversationKey } from './api/keys';
-import type { ConversationPages } from './api/use-conversations';
+import { DELAYS } from '../../core/limits';
+import type { ConversationView } from '../../core/schemas/messaging';
+import { toast } from '../components/ui/toast';
+import { ApiError, apiJson } from './api';
+import { useAuth } from './use-auth';
+import { CONVERSATIONS_KEY, conversationKey } from './conversation-keys';
+import { type ConversationPages, flattenConversations, withConversationFirst } from './conversation-list';
 
 function redirectToLogin() {
   setTimeout(() => {

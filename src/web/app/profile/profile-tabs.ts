@@ -4,12 +4,12 @@
  */
 import type { ComponentType } from 'react';
 import type { PublicUser } from '../../../core/schemas/auth';
-import { EditProfileTab } from './components/edit-profile-tab';
-import { OverviewTab } from './components/overview-tab';
-import { SettingsTab } from '../account/components/settings-tab';
-import { LeadsTab } from '../inquiries/components/leads-tab';
-import { BusinessCardsTab } from '../cards/components/business-cards-tab';
-import { MyListingsTab } from '../properties/components/my-listings-tab';
+import { EditProfileTab } from '../../features/profile/components/edit-profile-tab';
+import { OverviewTab } from './overview-tab';
+import { SettingsTab } from '../../features/account/components/settings-tab';
+import { LeadsTab } from '../../features/inquiries/components/leads-tab';
+import { BusinessCardsTab } from '../../features/cards/components/business-cards-tab';
+import { MyListingsTab } from '../../features/properties/components/my-listings-tab';
 
 export interface ProfileTab {
   /** Also the ?tab= value in the URL. */
