@@ -7,7 +7,7 @@ import { propertyQuerySchema } from '../src/core/schemas/properties';
 import { openDatabase } from '../src/server/db/client';
 import { directoryPageQuery } from '../src/server/modules/directory/repository';
 import { propertyPageQuery } from '../src/server/modules/properties/repository';
-import { FUZZY_THRESHOLD } from '../src/server/modules/search/text';
+import { FUZZY_THRESHOLD } from '../src/server/db/query/text';
 
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';

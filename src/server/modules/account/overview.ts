@@ -18,7 +18,7 @@ import {
   users,
   type User,
 } from '../../db/schema';
-import { countInquiriesByStatus } from '../inquiries/repository';
+import { inquiryCountsOf } from '../inquiries/service';
 import { countConnections } from '../messaging/connections';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
@@ -177,7 +177,7 @@ export async function profileOverview(db: DbOrTx, user: User): Promise<ProfileOv
   const [{ cards, views }, connections, inquiryCounts, activity] = await Promise.all([
     cardFigures(db, user.id),
     countConnections(db, user.id),
-    countInquiriesByStatus(db, user.id),
+    inquiryCountsOf(db, user.id),
     recentActivity(db, user.id),
   ]);
   const required = PAID_ROLES.includes(user.role);

@@ -11,7 +11,7 @@ import type { BusinessCard, User } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
-import { findUserById } from '../users/repository';
+import { findUserById } from '../users/service';
 import { findCardById, lockCard, updateCard } from './repository';
 import type { CardValues } from './repository';
 import { CARD_NOT_FOUND, licenseReset, toCard } from './service';

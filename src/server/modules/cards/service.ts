@@ -34,6 +34,11 @@ import {
 import { areConnected } from '../messaging/connections';
 
 export const CARD_NOT_FOUND = 'Business card not found';
+
+/** One card with its owner, whatever its state (other modules check visibility themselves). */
+export function findCardRow(db: DbOrTx, id: string): Promise<CardRow | undefined> {
+  return findCardById(db, id);
+}
 const cardNotFound = () => notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
 
 export type Viewer = Pick<User, 'id' | 'role'> | null;

@@ -1,22 +1,13 @@
-/**
- * Directory queries (issue 4). The listing rules, the folded search over the card text (pg_trgm
- * indexes of drizzle/0003_search.sql) and a cheap total live here; search and recommendations
- * reuse them.
- */
-import { LIMITS } from '../../../core/limits';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
-import { businessCards, type properties, users } from '../../db/schema';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../search/columns';
+import { businessCards, users } from '../../db/schema';
+import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
 import { readTerms } from '../../../core/search/synonyms';
-import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../search/text';
-
-/** Totals above this are reported as this number: counting further costs more than it tells. */
-export const TOTAL_CAP = LIMITS.totalCountCap;
+import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
+import { cappedCount, pageTotal } from '../../db/query/paging';
 
 /**
  * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
@@ -188,37 +179,6 @@ export function toDirectoryCard(r: Row): DirectoryCard {
     city: c.emirate ? EMIRATE_NAMES[c.emirate] : null,
     user: { id: c.userId, role: r.userRole, profileImageUrl: r.userImage },
   };
-}
-
-/**
- * The total behind a page: a short page tells it without counting (unless it is past the end);
- * otherwise `count` runs. Shared by the directory and the property list.
- */
-export async function pageTotal(
-  page: { limit: number; offset: number },
-  returned: number,
-  count: () => Promise<number>,
-): Promise<number> {
-  if (returned === page.limit || (returned === 0 && page.offset > 0)) return count();
-  return page.offset + returned;
-}
-
-/** Counts the rows of `table` matching `where` (joined to their owner), stopping at TOTAL_CAP. */
-export async function cappedCount(
-  db: DbOrTx,
-  table: typeof businessCards | typeof properties,
-  ownerColumn: PgColumn,
-  where: SQL | undefined,
-): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .innerJoin(users, eq(users.id, ownerColumn))
-    .where(where)
-    .limit(TOTAL_CAP)
-    .as('capped');
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
-  return count;
 }
 
 /** The query of one directory page (also timed alone by `npm run bench:http`). */

@@ -15,7 +15,7 @@ import { notFound } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { notifyUser } from '../../platform/mail/notify';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
-import { findCardById } from '../cards/repository';
+import { findCardRow } from '../cards/service';
 import { canViewCard } from '../cards/service';
 import {
   countInquiriesByStatus,
@@ -39,6 +39,11 @@ function toInquiry(r: InquiryRow): Inquiry {
 
 const inquiryNotFound = () => notFound('Inquiry not found', 'INQUIRY_NOT_FOUND');
 
+/** The owner's inquiries counted by status (the account overview, issue 7). */
+export function inquiryCountsOf(db: DbOrTx, ownerId: string) {
+  return countInquiriesByStatus(db, ownerId);
+}
+
 export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
   const { db } = ctx;
   // Every submission counts, honeypot hits included, so a bot cannot probe past the limit.
@@ -53,7 +58,7 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
       senderId: string | null,
     ): Promise<boolean> {
       await limiter.consume(ip, 'Too many inquiries from your network. Please try again in a few minutes.');
-      const row = await findCardById(db, cardId);
+      const row = await findCardRow(db, cardId);
       const [owner] = row ? await db.select().from(users).where(eq(users.id, row.card.userId)).limit(1) : [];
       if (!row || !owner || !(await canViewCard(db, senderId, row))) {
         throw notFound(

@@ -5,10 +5,10 @@ import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
 import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
-import { cappedCount, pageTotal } from '../directory/repository';
+import { cappedCount, pageTotal } from '../../db/query/paging';
 import { type PropertyRow, toProperty } from './mapper';
-import { propertyPlaceDoc, propertySearchDoc } from '../search/columns';
-import { escapeLike, textConditions } from '../search/text';
+import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-columns';
+import { escapeLike, textConditions } from '../../db/query/text';
 
 /** Public listings: approved, and the owner neither suspended nor deleted. */
 export const listedProperty: SQL = and(

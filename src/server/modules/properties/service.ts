@@ -24,11 +24,27 @@ import { placeOrThrow } from '../places/service';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { contactCardFor, mayContact } from '../cards/service';
-import { findUserById } from '../users/repository';
+import { findUserById } from '../users/service';
 import { type PropertyRow, toProperty } from './mapper';
-import { countOwnerProperties, findPropertyRow } from './repository';
+import {
+  countOwnerProperties,
+  findPropertyRow,
+  listListedPropertyIds,
+  listProperties,
+  type PropertyFilter,
+} from './repository';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
+
+/** One page of public listings and the total (smart search and recommendations use it too). */
+export function listPublicProperties(db: DbOrTx, f: PropertyFilter) {
+  return listProperties(db, f);
+}
+
+/** Ids and last changes of the public listings (the sitemap, issue 9). */
+export function listedPropertyIds(db: DbOrTx, limit: number) {
+  return listListedPropertyIds(db, limit);
+}
 /** Who may list properties (issue 4: brokers and developers). */
 export const LISTING_ROLES: readonly UserRole[] = ['real_estate_broker', 'real_estate_developer'];
 /** Listings one account may hold: plenty for a developer, a wall for a script. */

@@ -21,8 +21,8 @@ import type { AppContext } from '../../context';
 import { businessCards, type User } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { SearchRefiner } from '../../platform/ai/search-refiner';
-import { listDirectory } from '../directory/repository';
-import { listProperties } from '../properties/repository';
+import { listDirectoryCards } from '../directory/service';
+import { listPublicProperties } from '../properties/service';
 
 /** Investor budget ranges in AED (spec §3 investor budget). */
 export const BUDGET_RANGES: Record<InvestorBudget, [number, number | null]> = {
@@ -152,7 +152,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
     const place = { emirate, location: filters.area };
     let professionals: Found['professionals'] = { items: [], total: 0 };
     if (pro || !prop) {
-      professionals = await listDirectory(db, {
+      professionals = await listDirectoryCards(db, {
         role: filters.role,
         language: filters.language,
         ...place,
@@ -167,11 +167,11 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       });
     } else if (emirate || filters.area) {
       // A listing search also shows the brokers who work where the listings are.
-      professionals = await listDirectory(db, { role: 'broker', ...place, sort: 'newest', limit, offset: 0 });
+      professionals = await listDirectoryCards(db, { role: 'broker', ...place, sort: 'newest', limit, offset: 0 });
     }
     let props: Found['props'] = { items: [], total: 0 };
     if (prop || !pro) {
-      props = await listProperties(db, {
+      props = await listPublicProperties(db, {
         statuses: filters.status ? [filters.status] : ['for_sale', 'for_rent'],
         type: filters.propertyType,
         ...place,
@@ -255,7 +255,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       if (interests.includes('banking')) roles.push('banking_broker');
       const hasRegions = regions.areas.length + regions.emirates.length > 0;
       let candidates = (
-        await listDirectory(db, {
+        await listDirectoryCards(db, {
           roles,
           regions: hasRegions ? regions : undefined,
           excludeUserId: user.id,
@@ -266,7 +266,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       ).items;
       if (candidates.length === 0 && hasRegions) {
         candidates = (
-          await listDirectory(db, { roles, excludeUserId: user.id, sort: 'newest', limit: CANDIDATES, offset: 0 })
+          await listDirectoryCards(db, { roles, excludeUserId: user.id, sort: 'newest', limit: CANDIDATES, offset: 0 })
         ).items;
       }
       const scoredPros = candidates.map((c) => {
@@ -318,8 +318,8 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
         limit: CANDIDATES,
         offset: 0,
       };
-      let listings = (await listProperties(db, { ...base, regions: hasRegions ? regions : undefined })).items;
-      if (listings.length === 0 && hasRegions) listings = (await listProperties(db, base)).items;
+      let listings = (await listPublicProperties(db, { ...base, regions: hasRegions ? regions : undefined })).items;
+      if (listings.length === 0 && hasRegions) listings = (await listPublicProperties(db, base)).items;
       const scoredProps = listings.map((p) => {
         const reasons: MatchReason[] = [];
         let score = 0;

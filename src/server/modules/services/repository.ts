@@ -4,7 +4,7 @@ import type { Service, ServiceQuery } from '../../../core/schemas/services';
 import { SERVICE_TABS } from '../../../core/schemas/services';
 import type { DbOrTx } from '../../db/client';
 import { businessServices } from '../../db/schema';
-import { textConditions } from '../search/text';
+import { textConditions } from '../../db/query/text';
 
 type Row = typeof businessServices.$inferSelect;
 

@@ -1,5 +1,5 @@
+/** SQL of the users table; other modules use ./service. */
 import { eq, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../core/schemas/auth';
 import type { DbOrTx } from '../../db/client';
 import { users, type User } from '../../db/schema';
 
@@ -12,38 +12,3 @@ export async function findUserById(db: DbOrTx, id: string): Promise<User | undef
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-/** The user as the API shows it: no password hash, tokens, TOTP secret or Stripe ids. */
-export function toPublicUser(u: User): PublicUser {
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    phoneNumber: u.phoneNumber,
-    countryCode: u.countryCode,
-    profileImageUrl: u.profileImageUrl,
-    role: u.role,
-    roleChosen: u.roleChosen,
-    isEmailVerified: u.isEmailVerified,
-    subscriptionStatus: u.subscriptionStatus ?? 'inactive',
-    subscriptionPeriodEnd: u.subscriptionPeriodEnd ? u.subscriptionPeriodEnd.toISOString() : null,
-    phone: u.phone,
-    company: u.company,
-    position: u.position,
-    bio: u.bio,
-    preferredLanguage: u.preferredLanguage,
-    pendingEmail:
-      u.pendingEmail && u.pendingEmailExpires && u.pendingEmailExpires.getTime() > Date.now() ? u.pendingEmail : null,
-    createdAt: u.createdAt.toISOString(),
-  };
-}
-
-/** The small user object nested in cards, listings and messages. */
-export type UserSummary = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  role: User['role'];
-  profileImageUrl: string | null;
-};

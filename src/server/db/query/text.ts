@@ -4,7 +4,7 @@
  */
 import { or, type SQL, sql } from 'drizzle-orm';
 import { searchTerms } from '../../../core/search/synonyms';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../client';
 
 /** At most this many words of a search are used. */
 export const SEARCH_WORDS_MAX = 8;
