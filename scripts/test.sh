@@ -12,6 +12,8 @@ npx tsc --noEmit -p .
 
 step "lint"
 npx biome check .
+# Import rules (issue 16, docs/architecture.md): features, modules and core import one way only.
+npx depcruise src --config .dependency-cruiser.cjs
 
 step "unit and API tests (embedded PGlite)"
 TEST_TARGET=pglite npx vitest run
