@@ -111,6 +111,11 @@ export async function mayContact(
   return visibility === 'connections' && !!viewer && (await areConnected(db, viewer.id, owner.id));
 }
 
+/** The user's newest approved card marked public, whatever its visibility (the contact exchange). */
+export function newestApprovedCard(db: DbOrTx, userId: string): Promise<CardRow | undefined> {
+  return findNewestApprovedCard(db, userId);
+}
+
 /** The owner's newest card the viewer may open, for a listing's contact box; null when none. */
 export async function contactCardFor(db: DbOrTx, ownerId: string, viewer: Viewer): Promise<CardRow | null> {
   const row = await findNewestApprovedCard(db, ownerId);

@@ -15,8 +15,7 @@ import { enumLabel } from '../../platform/ai/labels';
 import { notifyUser } from '../../platform/mail/notify';
 import { mailLang } from '../../platform/mail/templates';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
-import { findCardById, findNewestApprovedCard } from '../cards/repository';
-import { canViewCard } from '../cards/service';
+import { canViewCard, findCardRow, newestApprovedCard } from '../cards/service';
 import { insertLead } from './repository';
 
 interface Contact {
@@ -34,7 +33,7 @@ export function createExchangeService(ctx: AppContext) {
   /** What the visitor's own approved card says about them (the one-tap share). */
   async function fromOwnCard(visitor: User | null): Promise<Contact> {
     if (!visitor) throw unauthorized('Sign in to share your card.');
-    const row = await findNewestApprovedCard(db, visitor.id);
+    const row = await newestApprovedCard(db, visitor.id);
     if (!row) throw conflict('You have no approved card to share yet.', 'NO_APPROVED_CARD');
     const c = row.card;
     const lang = mailLang(visitor.preferredLanguage);
@@ -53,7 +52,7 @@ export function createExchangeService(ctx: AppContext) {
     /** POST /api/business-cards/:id/exchange. Returns false when the honeypot caught a bot. */
     async create(cardId: string, input: ExchangeCreateParsed, ip: string, visitor: User | null): Promise<boolean> {
       await limiter.consume(ip, 'Too many shared details from your network. Please try again in a few minutes.');
-      const row = await findCardById(db, cardId);
+      const row = await findCardRow(db, cardId);
       const [owner] = row ? await db.select().from(users).where(eq(users.id, row.card.userId)).limit(1) : [];
       if (!row || !owner || !(await canViewCard(db, visitor?.id ?? null, row))) {
         throw notFound(

@@ -11,7 +11,7 @@ import { Toaster } from '../../components/ui/toast';
 import i18n from '../../i18n';
 import { queryClient } from '../../lib/api';
 import { ContactForm } from './components/contact-form';
-import { ExchangeForm } from '../inquiries/components/exchange-form';
+import { ExchangeForm } from './components/exchange-form';
 import { ShareDialog } from './components/share-dialog';
 
 function Providers({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import type { Card as CardData } from '../../../../core/schemas/card';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/use-auth';
 import { ContactForm } from './contact-form';
-import { ExchangeForm } from '../../inquiries/components/exchange-form';
+import { ExchangeForm } from './exchange-form';
 import { useStartConversation } from '../../../lib/use-start-conversation';
 import { nativeShare } from '../native-share';
 import { CardFooterLine, CardSheet, CreateOwnCta } from './card-sheet';
