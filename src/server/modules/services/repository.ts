@@ -1,4 +1,4 @@
-/** The services catalogue (issue 4): filters, one entry, a provider's submissions. */
+/** SQL of the services catalogue (issue 4): filters, one entry, a provider's submissions, the admin's edits. */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Service, ServiceQuery } from '../../../core/schemas/services';
 import { SERVICE_TABS } from '../../../core/schemas/services';
@@ -78,4 +78,22 @@ export async function countServicesBy(db: DbOrTx, userId: string): Promise<numbe
     .from(businessServices)
     .where(eq(businessServices.createdBy, userId));
   return count;
+}
+
+export type ServiceValues = Omit<typeof businessServices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertService(db: DbOrTx, values: ServiceValues): Promise<Row> {
+  const [row] = await db.insert(businessServices).values(values).returning();
+  return row;
+}
+
+/** Locks the entry for a read-modify-write inside a transaction. */
+export async function lockService(tx: DbOrTx, id: string): Promise<Row | undefined> {
+  const [row] = await tx.select().from(businessServices).where(eq(businessServices.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateService(db: DbOrTx, id: string, values: Partial<ServiceValues>): Promise<Row> {
+  const [row] = await db.update(businessServices).set(values).where(eq(businessServices.id, id)).returning();
+  return row;
 }
