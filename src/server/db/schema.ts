@@ -565,7 +565,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export type MailAttachmentRef =
   | { type: 'invoicePdf'; invoiceId: string; lang: 'en' | 'ar' }
   /** The visitor of a contact exchange as a vCard (issue 15). */
-  | { type: 'leadVcard'; inquiryId: string };
+  | { type: 'leadVcard'; inquiryId: string; lang?: 'en' | 'ar' };
 
 export const mailOutbox = pgTable(
   'mail_outbox',

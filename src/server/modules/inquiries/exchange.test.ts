@@ -81,6 +81,7 @@ describe('sharing details back from a public card', () => {
     expect(vcard.getFirstPropertyValue('email')).toBe('sara@example.com');
     expect(vcard.getFirstPropertyValue('org')).toBe('Haddad Holdings');
     expect(vcard.getFirstPropertyValue('note')).toContain('Met at Cityscape, interested in off-plan');
+    expect(vcard.getFirstPropertyValue('note')).toContain(`Shared their details via your Bitaqa card "${card.name}"`);
 
     // It is one of the owner's leads, marked as shared details.
     const list = (await t.inject({ method: 'GET', url: '/api/inquiries', as: owner })).json();
@@ -102,6 +103,8 @@ describe('sharing details back from a public card', () => {
     const vcard = parseVCard(mail?.attachments?.[0]?.content.toString('utf8') ?? '');
     expect(vcard.getFirstPropertyValue('fn')).toBe('ليلى');
     expect(vcard.getFirstPropertyValue('email')).toBeNull();
+    // The note is in the owner's language too.
+    expect(vcard.getFirstPropertyValue('note')).toContain('شارك بياناته عبر بطاقتك على Bitaqa');
     expect(mail?.attachments?.[0]?.filename).toBe('contact.vcf');
   });
 

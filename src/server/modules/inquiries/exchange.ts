@@ -98,7 +98,7 @@ export function createExchangeService(ctx: AppContext) {
             note,
             link: `${ctx.config.publicUrl}/profile?tab=leads`,
           },
-          [{ type: 'leadVcard', inquiryId: id }],
+          [{ type: 'leadVcard', inquiryId: id, lang: mailLang(owner.preferredLanguage) }],
         );
       });
       return true;

@@ -8,6 +8,7 @@ import { formatPhone } from '../../../core/phone';
 import type { DbOrTx } from '../../db/client';
 import type { MailAttachment } from '../../platform/mail/mailer';
 import type { AttachmentResolver } from '../../platform/mail/outbox';
+import type { MailLang } from '../../platform/mail/templates';
 import { attachmentHeader, splitName } from '../cards/vcard';
 import { findInquiry } from './repository';
 
@@ -29,7 +30,18 @@ const clean = (v: string) =>
 /** A bare CR would start a new property in a contacts app; vcard-creator escapes \n only. */
 const textValue = (v: string) => v.replace(/\r\n?/g, '\n');
 
-export function buildLeadVCard(lead: LeadContact, cardName: string): string {
+/** The note's last line: how the owner met this person, in the owner's language. */
+function metLine(lead: LeadContact, cardName: string, lang: MailLang): string {
+  const day = lead.createdAt.toISOString().slice(0, 10);
+  if (lang === 'ar') {
+    const how = lead.source === 'exchange' ? 'شارك بياناته' : 'أرسل استفسارًا';
+    return `${how} عبر بطاقتك على Bitaqa «\u2068${cardName}\u2069» بتاريخ ${day}.`;
+  }
+  const how = lead.source === 'exchange' ? 'Shared their details' : 'Sent an inquiry';
+  return `${how} via your Bitaqa card "${cardName}" on ${day}.`;
+}
+
+export function buildLeadVCard(lead: LeadContact, cardName: string, lang: MailLang = 'en'): string {
   const v = new VCard();
   const name = textValue(lead.inquirerName).trim();
   v.addFullName(name);
@@ -38,8 +50,7 @@ export function buildLeadVCard(lead: LeadContact, cardName: string): string {
   const phone = formatPhone(lead.inquirerPhone);
   if (phone) v.addPhoneNumber({ number: clean(phone), type: ['cell', 'voice'] });
   if (lead.inquirerEmail) v.addEmail({ address: clean(lead.inquirerEmail), type: ['internet'] });
-  const how = lead.source === 'exchange' ? 'Shared their details' : 'Sent an inquiry';
-  const met = `${how} via your Bitaqa card "${cardName}" on ${lead.createdAt.toISOString().slice(0, 10)}.`;
+  const met = metLine(lead, cardName, lang);
   v.addNote(textValue(lead.message ? `${lead.message}\n\n${met}` : met));
   return v.toString();
 }
@@ -62,7 +73,7 @@ export function leadVcardAttachmentResolver(db: DbOrTx): AttachmentResolver {
       if (!lead) continue;
       files.push({
         filename: leadFileName(lead.inquirerName),
-        content: Buffer.from(buildLeadVCard(lead, lead.cardName), 'utf8'),
+        content: Buffer.from(buildLeadVCard(lead, lead.cardName, ref.lang ?? 'en'), 'utf8'),
         contentType: 'text/vcard; charset=utf-8',
       });
     }

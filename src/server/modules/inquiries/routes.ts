@@ -12,6 +12,7 @@ import {
 import { exchangeCreateSchema } from '../../../core/schemas/exchange';
 import { loadUser, requireUser, userOf } from '../auth/guards';
 import { createExchangeService } from './exchange';
+import { mailLang } from '../../platform/mail/templates';
 import { buildLeadVCard, leadVCardFileName } from './lead-vcard';
 import { createInquiryService } from './service';
 
@@ -83,12 +84,19 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inquiries/:id/vcard',
     { preHandler: requireUser, schema: { params: uuidParam } },
     async (request, reply) => {
-      const lead = await service.getOwned(userOf(request), request.params.id);
+      const owner = userOf(request);
+      const lead = await service.getOwned(owner, request.params.id);
       return reply
         .header('Content-Type', 'text/vcard; charset=utf-8')
         .header('Content-Disposition', leadVCardFileName(lead.inquirerName))
         .header('Cache-Control', 'private, no-store')
-        .send(buildLeadVCard({ ...lead, createdAt: new Date(lead.createdAt) }, lead.cardName));
+        .send(
+          buildLeadVCard(
+            { ...lead, createdAt: new Date(lead.createdAt) },
+            lead.cardName,
+            mailLang(owner.preferredLanguage),
+          ),
+        );
     },
   );
 };
