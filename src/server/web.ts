@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, matchRoute, PAGE_PRELOADS, SHELL_NAMESPACES, type SpaRoute } from '../core/routes';
 import { acceptLanguage } from './platform/mail/templates';
@@ -123,8 +124,15 @@ function preloadTags(html: string, scripts: string[]): string {
  * Sends an HTML page that may change at any time: revalidated on every visit (no-cache) with a
  * strong ETag of its bytes, so an unchanged page costs a 304 (issue 9).
  */
+/** ETags of pages served again and again (a cached card page is the same string each time). */
+const etags = new LRUCache<string, string>({ max: 200 });
+
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200): FastifyReply {
-  const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+  let etag = etags.get(html);
+  if (etag === undefined) {
+    etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+    etags.set(html, etag);
+  }
   reply
     .header('Cache-Control', 'no-cache')
     .header('ETag', etag)

@@ -3,7 +3,6 @@
  * same CardSheet component the app draws, with lang/dir, title, canonical link, link-preview tags
  * and schema.org Person data. Its only script is the small card entry (share, inquiry on demand).
  */
-import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import { createInstance, type i18n as I18n } from 'i18next';
@@ -197,16 +196,16 @@ export async function renderCardPage(
   id: string,
   choice: string | undefined,
   assets: WebAssets,
+  /** The committed list version, read before the card: a changed card is a new version (issue 13). */
+  version: number,
 ): Promise<string | null> {
   const card = await cards.getPublic(id);
   if (!card) return null;
   const lang = pageLanguage(card, choice);
   // Rendering is the page's main cost; the same card, language and build give the same page
-  // (issue 13). The key is the whole card as read now, so any change to it is a new entry.
-  const key = crypto
-    .createHash('sha1')
-    .update(`${lang}|${assets.appScript}|${publicUrl}|${JSON.stringify(card)}`)
-    .digest('base64url');
+  // (issue 13). The version is read before the card, so a page shows rows at least as new as the
+  // version it is filed under, and any change to the card moves the version: a new page.
+  const key = `${version}|${id}|${lang}|${assets.appScript}|${publicUrl}`;
   const cached = renderedPages.get(key);
   if (cached) return cached;
   const html = renderPage(card, lang, cards, publicUrl, assets);
@@ -282,12 +281,14 @@ export function registerCardPage(app: FastifyInstance, cards: CardService): void
     const asked = query.lang === 'en' || query.lang === 'ar' ? query.lang : undefined;
     // Following the language link keeps the choice for the next visit, as the app's toggle does.
     if (asked) reply.setCookie(LANGUAGE_COOKIE, asked, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+    const version = await app.ctx.listVersion.current();
     return renderCardPage(
       cards,
       app.ctx.config.publicUrl,
       params.id,
       asked ?? request.cookies[LANGUAGE_COOKIE],
       assets,
+      version,
     );
   });
 }

@@ -5,7 +5,8 @@ import { atLeastOneField, text } from '../../../core/schemas/common';
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   aiGenerateRequestSchema,
@@ -17,6 +18,7 @@ import {
 } from '../../../core/schemas/card';
 import { pagination } from '../../../core/schemas/common';
 import { createCardWriter } from '../../platform/ai/card-writer';
+import { sendJsonText } from '../../platform/list-cache';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { loadUser, requireUser, userOf } from '../auth/guards';
 import { cardAdminRoutes } from './admin-routes';
@@ -75,8 +77,24 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => cards.listForUser(userOf(request), request.params.userId, request.query),
   );
 
-  app.get('/business-cards/:id', { schema: { params: idParams, response: { 200: cardSchema } } }, async (request) =>
-    cards.get(await loadUser(request), request.params.id),
+  // Issue 13: what a stranger gets is the same for everyone until the list version moves, so it is
+  // serialized once (by the route's own response schema) and then sent as text.
+  const publicJson = new LRUCache<string, string>({ max: 5000, ttl: 10_000 });
+  const serializeCard = serializerCompiler({ schema: cardSchema, method: 'GET', url: '/business-cards/:id' });
+  app.get(
+    '/business-cards/:id',
+    { schema: { params: idParams, response: { 200: cardSchema } } },
+    async (request, reply) => {
+      const viewer = await loadUser(request);
+      if (viewer) return cards.get(viewer, request.params.id);
+      const key = `${await app.ctx.listVersion.current()}|${request.params.id}`;
+      let json = publicJson.get(key);
+      if (json === undefined) {
+        json = serializeCard(await cards.get(null, request.params.id));
+        publicJson.set(key, json);
+      }
+      return sendJsonText(reply, json);
+    },
   );
 
   app.patch(
