@@ -266,3 +266,40 @@ test('a signed-in visitor with a card shares it back with one tap', async ({ bro
   await close();
   await context.close();
 });
+
+test('inside the app (a client-side navigation) the card offers the same form, open on request', async ({
+  browser,
+}) => {
+  const { card, owner, close } = await brokerCard(browser);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  // A client-side navigation, as a link inside the app makes (the directory's first page need not hold this card).
+  await page.goto('/directory');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate((id) => {
+    window.history.pushState({}, '', `/cards/${id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, card.id);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(card.name);
+  // The app's own view (the server page has only a button and no form box).
+  const form = page.getByTestId('exchange-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Your name')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Share your details' }).click();
+  await expect(form.getByLabel('Your name')).toBeFocused();
+  const visitorName = `Omar In-App ${Date.now()}`;
+  await form.getByLabel('Your name').fill(visitorName);
+  await form.getByLabel('E-mail').fill('omar.inapp@example.com');
+  await form.getByLabel(/I agree to share these details/).check();
+  await form.getByRole('button', { name: 'Share my details' }).click();
+  await expect(form.getByRole('status')).toContainText('Details shared');
+  const leads = await (await owner.request.get('/api/inquiries?limit=1')).json();
+  expect(leads.items[0]).toMatchObject({
+    source: 'exchange',
+    inquirerName: visitorName,
+    inquirerEmail: 'omar.inapp@example.com',
+    inquirerPhone: null,
+  });
+  await close();
+  await context.close();
+});
