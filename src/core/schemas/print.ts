@@ -1,7 +1,8 @@
 /** Query strings of the print downloads of a card (issue 15 Print). */
 import { z } from 'zod';
 
-export const PRINT_DPI = { min: 72, max: 1200, default: 300 } as const;
+/** Above 600 dpi a printer gains nothing a 2-inch code can use; the SVG scales further. */
+export const PRINT_DPI = { min: 72, max: 600, default: 300 } as const;
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'logo must be 0 or 1' })
