@@ -116,7 +116,7 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   await expect(linkedin).toHaveAttribute('target', '_blank');
   await expect(linkedin).toHaveAttribute('rel', 'noopener noreferrer');
 
-  await visitor.getByRole('button', { name: 'Share' }).click();
+  await visitor.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = visitor.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
