@@ -47,14 +47,12 @@ afterAll(async () => {
   await new Promise((resolve) => fake.close(resolve));
 });
 
-const withAi = await createTestApp({
-  env: {
-    AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    AI_API_KEY: 'sk-test-key',
-    AI_MODEL: 'test-model',
-    AI_TIMEOUT_MS: '400',
-  },
-});
+const aiEnv = { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-test-key', AI_MODEL: 'test-model' };
+// The answering endpoint gets the default timeout, so a loaded machine never turns a good answer
+// into a timeout (issue 16); only the endpoint that never answers is given a short one.
+const withAi = await createTestApp({ env: aiEnv });
+const HANG_TIMEOUT_MS = 300;
+const withHangingAi = await createTestApp({ env: { ...aiEnv, AI_TIMEOUT_MS: String(HANG_TIMEOUT_MS) } });
 const offline = await createTestApp();
 
 const request = {
@@ -244,13 +242,13 @@ describe('an OpenAI-compatible endpoint', () => {
 
   it('falls back to the composer when the endpoint does not answer in time', async () => {
     behaviour = { kind: 'hang' };
-    const user = await withAi.signUp({ role: 'real_estate_broker' });
+    const user = await withHangingAi.signUp({ role: 'real_estate_broker' });
     const started = Date.now();
-    const res = await withAi.inject({ method: 'POST', url, payload: request, as: user });
+    const res = await withHangingAi.inject({ method: 'POST', url, payload: request, as: user });
     const took = Date.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json().source).toBe('composer');
-    expect(took).toBeGreaterThanOrEqual(350);
-    expect(took).toBeLessThan(5000);
+    // It waited for its own timeout (the endpoint never answers, so nothing races it) and gave up.
+    expect(took).toBeGreaterThanOrEqual(HANG_TIMEOUT_MS - 20);
   });
 });

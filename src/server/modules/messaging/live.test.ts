@@ -1,8 +1,8 @@
 /** The /ws socket on a real port (issue 5 "Done when": the WebSocket test). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE } from '../../../core/schemas/messaging';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
-import { connectLive, type LiveClient, sleep } from '../../../../tests/helpers/ws-client';
+import { connectLive, type LiveClient } from '../../../../tests/helpers/ws-client';
 
 const t = await createTestApp();
 let base = '';
@@ -64,6 +64,7 @@ describe('/ws', () => {
     const a = await t.signUp({ firstName: 'Ahmed' });
     const b = await t.signUp({ firstName: 'Carlos' });
     const outsider = await t.signUp();
+    const stranger = await t.signUp();
     const conversationId = await conversation(a, b);
     const clients: LiveClient[] = await Promise.all([
       connectLive(base, { as: a }),
@@ -94,8 +95,12 @@ describe('/ws', () => {
     }
     await send(b, conversationId, 'Yes, viewing on Friday works.');
     await a1.waitFor(isNewMessage('Yes, viewing on Friday works.'));
-    await sleep(200);
-    expect(out.events.filter((e) => e.type === 'new_message')).toEqual([]);
+    // No sleep before "nothing arrived" (issue 16): a socket gets its events in order, so once a
+    // later message to the outsider is here, the conversation's messages would have come first.
+    const marker = 'A later message to the outsider';
+    await send(stranger, await conversation(stranger, outsider), marker);
+    await out.waitFor(isNewMessage(marker));
+    expect(out.events.filter((e) => e.type === 'new_message' && !isNewMessage(marker)(e))).toEqual([]);
 
     // Reading in one of B's tabs tells B's other tabs (the unread badge clears everywhere).
     await t.inject({ method: 'POST', url: `/api/conversations/${conversationId}/read`, as: b });
@@ -123,7 +128,7 @@ describe('/ws', () => {
 
     await send(a, conversationId, 'For B only');
     await bTab.waitFor(isNewMessage('For B only'));
-    await sleep(200);
+    // Both were closed before the message was sent; a closed socket receives nothing later.
     for (const c of [claim, anonymous]) expect(c.events.some((e) => e.type === 'new_message')).toBe(false);
     bTab.close();
   });
@@ -133,13 +138,16 @@ describe('/ws', () => {
     const dead = await connectLive(base, { as: u, autoPong: false });
     const live = await connectLive(base, { as: u });
     const before = t.app.realtime.hub.size;
+    const pinged = new Promise((resolve) => live.ws.once('ping', resolve));
     t.app.realtime.hub.sweep(); // pings both
-    await sleep(100);
+    await pinged;
+    // The live client's pong left before this frame; once the server answers it, it has the pong.
+    live.ws.send('not json');
+    await live.waitFor((e) => e.type === 'error');
     t.app.realtime.hub.sweep(); // the silent one missed its ping
     expect(await dead.closed).toBe(1006);
-    await sleep(50);
     expect(live.ws.readyState).toBe(live.ws.OPEN);
-    expect(t.app.realtime.hub.size).toBe(before - 1);
+    await vi.waitFor(() => expect(t.app.realtime.hub.size).toBe(before - 1));
     live.close();
   });
 });
