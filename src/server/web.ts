@@ -7,6 +7,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -120,25 +122,78 @@ function preloadTags(html: string, scripts: string[]): string {
     .join('\n');
 }
 
+/** A page served again and again (a cached card page is the same string each time), with its ETag and compressed bodies. */
+interface PageVariants {
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+const pageVariants = new LRUCache<string, PageVariants>({ max: 200 });
+const pendingCompressions = new Set<Promise<void>>();
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** br or gzip, whichever the request accepts (br first), honouring q=0; undefined for neither. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim().toLowerCase(), weight ? Number(weight.slice(2)) : 1);
+  }
+  const ok = (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+/** Waits for the background compressions started so far (tests). */
+export async function htmlCompressionsSettled(): Promise<void> {
+  await Promise.all([...pendingCompressions]);
+}
+
+/** Compresses a page once, at the best settings, off the request's path (issue 13). */
+function compressInBackground(html: string, variants: PageVariants): void {
+  if (variants.br || pendingCompressions.size > 8) return;
+  const job = Promise.all([
+    brotli(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+    gzip(html, { level: 9 }),
+  ])
+    .then(([br, gz]) => {
+      variants.br = br;
+      variants.gzip = gz;
+    })
+    .catch(() => {})
+    .finally(() => pendingCompressions.delete(job));
+  pendingCompressions.add(job);
+}
+
 /**
  * Sends an HTML page that may change at any time: revalidated on every visit (no-cache) with a
- * strong ETag of its bytes, so an unchanged page costs a 304 (issue 9).
+ * strong ETag of its bytes, so an unchanged page costs a 304 (issue 9). A page served before is
+ * sent from its kept ETag and compressed bodies (the first visit is compressed on the fly).
  */
-/** ETags of pages served again and again (a cached card page is the same string each time). */
-const etags = new LRUCache<string, string>({ max: 200 });
-
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200): FastifyReply {
-  let etag = etags.get(html);
-  if (etag === undefined) {
-    etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-    etags.set(html, etag);
+  let variants = pageVariants.get(html);
+  if (variants === undefined) {
+    variants = { etag: `"${crypto.createHash('sha1').update(html).digest('base64url')}"` };
+    pageVariants.set(html, variants);
   }
   reply
     .header('Cache-Control', 'no-cache')
-    .header('ETag', etag)
+    .header('ETag', variants.etag)
     .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-  if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.status(status).type('text/html; charset=utf-8').send(html);
+  if (status === 200 && request.headers['if-none-match'] === variants.etag) return reply.status(304).send();
+  reply.status(status).type('text/html; charset=utf-8');
+  const encoding = html.length >= 1024 ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    const body = variants[encoding];
+    // Content-Encoding set: the compression plugin leaves the body as it is.
+    if (body) return reply.header('Content-Encoding', encoding).send(body);
+    compressInBackground(html, variants);
+  }
+  return reply.send(html);
 }
 
 export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promise<void> {

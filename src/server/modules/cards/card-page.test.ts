@@ -13,6 +13,7 @@ import { type TestUser, createTestApp } from '../../../../tests/helpers/app';
 import { businessCards, properties, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { PAGE_PRELOADS } from '../../../core/routes';
+import { acceptedEncoding, htmlCompressionsSettled } from '../../web';
 
 // The page links to the build's files, so these tests serve a build of their own.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-web-'));
@@ -174,6 +175,23 @@ describe('the public card page', () => {
 });
 
 describe('delivery', () => {
+  it('sends a page served before from its compressed copy: the same bytes as the page, smaller than on the fly', async () => {
+    const { card } = await publicCard();
+    const plain = await page(card.id);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const first = await page(card.id, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    await htmlCompressionsSettled();
+    const kept = await page(card.id, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.headers.etag).toBe(plain.headers.etag);
+    expect(zlib.brotliDecompressSync(kept.rawPayload).toString()).toBe(plain.body);
+    expect(kept.rawPayload.length).toBeLessThanOrEqual(first.rawPayload.length);
+    const gz = await page(card.id, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('compresses with brotli or gzip, caches fingerprinted assets for a year and revalidates HTML by ETag', async () => {
     const { card } = await publicCard();
     const gz = await page(card.id, { 'accept-encoding': 'gzip' });
@@ -327,5 +345,15 @@ describe('sitemap.xml and robots.txt', () => {
     const robots = await t.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: http://bitaqa.test/sitemap.xml');
+  });
+});
+
+describe('content negotiation', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding(undefined)).toBeUndefined();
   });
 });
