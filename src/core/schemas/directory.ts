@@ -64,7 +64,8 @@ export type DirectoryQueryInput = z.input<typeof directoryQuerySchema>;
 
 /** A directory result: the public face of an approved card (spec §3 "Directory results"). */
 /** Fields of the card (cardSchema) that a directory result shows. */
-const DIRECTORY_CARD_FIELDS = {
+/** The card fields a directory entry shows (the server picks them from the card view). */
+export const DIRECTORY_CARD_FIELDS = {
   id: true,
   userId: true,
   name: true,

@@ -14,7 +14,8 @@ import { writeAudit } from '../audit/log';
 import { findUserById } from '../users/service';
 import { findCardById, lockCard, updateCard } from './repository';
 import type { CardValues } from './repository';
-import { CARD_NOT_FOUND, licenseReset, toCard } from './service';
+import { toCard } from './mapper';
+import { CARD_NOT_FOUND, licenseReset } from './service';
 
 /** Whether the version the admin names (if any) is the card's current one. */
 export function reviewedCurrent(

@@ -14,6 +14,7 @@ import { placeOrThrow } from '../places/service';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { PAID_ROLES } from '../../../core/enums';
+import { toCard } from './mapper';
 import {
   type CardEventType,
   type CardOwner,
@@ -121,67 +122,6 @@ export async function contactCardFor(db: DbOrTx, ownerId: string, viewer: Viewer
   const row = await findNewestApprovedCard(db, ownerId);
   if (!row) return null;
   return isOwnerOrAdmin(viewer, row) || (await canViewCard(db, viewer?.id ?? null, row)) ? row : null;
-}
-
-/** The API shape. Review notes and statistics are only for the owner and admins. */
-export function toCard(row: CardRow, opts: { private: boolean }): Card {
-  const c = row.card;
-  return {
-    id: c.id,
-    userId: c.userId,
-    name: c.name,
-    profession: c.profession,
-    company: c.company,
-    roleTitle: c.roleTitle,
-    phone: c.phone,
-    countryCode: c.countryCode,
-    email: c.email,
-    gender: c.gender,
-    nationality: c.nationality,
-    age: c.age,
-    yearsOfExperience: c.yearsOfExperience,
-    languages: c.languages,
-    emirate: c.emirate,
-    area: c.area,
-    areaId: c.areaId,
-    officeAddress: c.officeAddress,
-    googleMapsLink: c.googleMapsLink,
-    professionalBio: c.professionalBio,
-    salesPitch: c.salesPitch,
-    valueProposition: c.valueProposition,
-    propertySpecialization: c.propertySpecialization,
-    bankName: c.bankName,
-    servicesOffered: c.servicesOffered,
-    financingSolutions: c.financingSolutions,
-    projectPortfolioLink: c.projectPortfolioLink,
-    investmentBudgetRange: c.investmentBudgetRange,
-    investmentInterests: c.investmentInterests,
-    investmentProfile: c.investmentProfile,
-    regionsOfInterest: c.regionsOfInterest,
-    description: c.description,
-    socialLinks: c.socialLinks ?? {},
-    profileImageUrl: c.profileImageUrl ?? row.user.profileImageUrl,
-    brnNumber: c.brnNumber,
-    ornNumber: c.ornNumber,
-    practiceCardNumber: c.practiceCardNumber,
-    licenseVerified: c.licenseVerified,
-    status: c.status,
-    rejectionReason: opts.private ? c.rejectionReason : null,
-    isPublic: c.isPublic,
-    aiGenerated: c.aiGenerated,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-    version: c.version,
-    pendingRevision: opts.private ? (c.pendingRevision ?? null) : null,
-    user: {
-      id: row.user.id,
-      role: row.user.role,
-      profileImageUrl: row.user.profileImageUrl,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-    },
-    ...(opts.private ? { stats: { views: c.viewCount, vcardDownloads: c.vcardDownloads, qrVisits: c.qrVisits } } : {}),
-  };
 }
 
 const blankToNull = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);

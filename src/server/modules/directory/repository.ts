@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
-import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
+import { resolveArea } from '../../../core/places';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
 import { businessCards, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-
 import { readTerms } from '../../../core/search/synonyms';
 import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
 import { cappedCount, pageTotal } from '../../db/query/paging';
+import { toDirectoryCard } from '../cards/mapper';
 
 /**
  * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
@@ -138,48 +139,6 @@ const columns = {
   userRole: users.role,
   userImage: users.profileImageUrl,
 };
-
-type Row = {
-  card: typeof businessCards.$inferSelect;
-  userRole: DirectoryCard['user']['role'];
-  userImage: string | null;
-};
-
-export function toDirectoryCard(r: Row): DirectoryCard {
-  const c = r.card;
-  return {
-    id: c.id,
-    userId: c.userId,
-    name: c.name,
-    profession: c.profession,
-    company: c.company,
-    roleTitle: c.roleTitle,
-    phone: c.phone,
-    countryCode: c.countryCode,
-    email: c.email,
-    gender: c.gender,
-    nationality: c.nationality,
-    yearsOfExperience: c.yearsOfExperience,
-    languages: c.languages,
-    emirate: c.emirate,
-    area: c.area,
-    officeAddress: c.officeAddress,
-    professionalBio: c.professionalBio,
-    propertySpecialization: c.propertySpecialization,
-    bankName: c.bankName,
-    servicesOffered: c.servicesOffered,
-    investmentBudgetRange: c.investmentBudgetRange,
-    investmentInterests: c.investmentInterests,
-    regionsOfInterest: c.regionsOfInterest,
-    profileImageUrl: c.profileImageUrl ?? r.userImage,
-    brnNumber: c.brnNumber,
-    licenseVerified: c.licenseVerified,
-    aiGenerated: c.aiGenerated,
-    createdAt: c.createdAt.toISOString(),
-    city: c.emirate ? EMIRATE_NAMES[c.emirate] : null,
-    user: { id: c.userId, role: r.userRole, profileImageUrl: r.userImage },
-  };
-}
 
 /** The query of one directory page (also timed alone by `npm run bench:http`). */
 export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter) {

@@ -9,7 +9,7 @@ import type { Property } from '../../../core/schemas/properties';
 import type { ReviewQueue } from '../../../core/schemas/admin';
 import { revisionChanges } from '../../../core/revision';
 import type { AppContext } from '../../context';
-import { toCard } from '../cards/service';
+import { toCard } from '../cards/mapper';
 import { type PropertyRow, toProperty } from '../properties/mapper';
 import { type Page, waitingCards, waitingProperties } from './repository';
 
