@@ -69,6 +69,8 @@ interface Route {
   path: (cardId: string) => string;
   /** A different client address per request (per-address rate limits, as many visitors). */
   manyVisitors?: boolean;
+  /** Request headers, e.g. the Accept-Encoding every browser sends. */
+  headers?: Record<string, string>;
 }
 
 const ROUTES: Route[] = [
@@ -103,6 +105,12 @@ const ROUTES: Route[] = [
   },
   { name: 'card JSON', kind: 'card', path: (id) => `/api/business-cards/${id}` },
   { name: 'card page', kind: 'card', path: (id) => `/cards/${id}` },
+  {
+    name: 'card page (as a browser asks: br)',
+    kind: 'card',
+    path: (id) => `/cards/${id}`,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  },
   { name: 'vCard', kind: 'card', path: (id) => `/api/business-cards/${id}/vcard` },
   { name: 'QR code', kind: 'qr', path: (id) => `/api/business-cards/${id}/qr-code` },
 ];
@@ -120,12 +128,18 @@ function randomIp(): string {
   return `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${1 + ((Math.random() * 254) | 0)}`;
 }
 
-async function load(url: string, manyVisitors = false, seconds = SECONDS): Promise<Run> {
+async function load(
+  url: string,
+  manyVisitors = false,
+  seconds = SECONDS,
+  headers?: Record<string, string>,
+): Promise<Run> {
   const times: number[] = [];
   const options: autocannon.Options = {
     url,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(headers ? { headers } : {}),
     ...(manyVisitors
       ? {
           requests: [
@@ -259,8 +273,8 @@ async function benchTarget(target: string) {
     const runs: Run[] = [];
     for (const r of routes) {
       const url = `${base(server.port)}${r.path(server.cardId)}`;
-      await load(url, r.manyVisitors, 1); // warm-up: JIT, pool, the database's caches
-      runs.push(await load(url, r.manyVisitors));
+      await load(url, r.manyVisitors, 1, r.headers); // warm-up: JIT, pool, the database's caches
+      runs.push(await load(url, r.manyVisitors, SECONDS, r.headers));
       bares.push(await load(`${base(bareServer.port)}/`));
     }
     let sqlRuns = new Map<string, { tps: number; p50: number }>();
