@@ -1,13 +1,18 @@
+/**
+ * Directory queries (issue 4): the listing rules and the folded search over the card text (pg_trgm
+ * indexes of drizzle/0003_search.sql). Paging, text and location helpers are shared from db/query/;
+ * search and recommendations list cards through directory/service.ts.
+ */
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
-import { resolveArea } from '../../../core/places';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
 import { businessCards, users } from '../../db/schema';
 import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
 import { readTerms } from '../../../core/search/synonyms';
-import { escapeLike, fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
+import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
 import { cappedCount, pageTotal } from '../../db/query/paging';
+import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
 
 /**
@@ -69,11 +74,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /** Area or office address contains the place. */
-function locationCondition(location: string): SQL {
-  // "marina", "مرسى دبي" and "Dubai Marina" are one place (issue 17): match its canonical name.
-  const place = resolveArea(location)?.name ?? location.trim();
-  return sql`${cardPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(place)}) || '%')`;
-}
+const locationCondition = (location: string): SQL => placeCondition(cardPlaceDoc, location);
 
 export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
   const c: SQL[] = [listedCard];

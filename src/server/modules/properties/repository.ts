@@ -1,14 +1,15 @@
 /** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Emirate } from '../../../core/enums';
-import { EMIRATE_NAMES, resolveArea } from '../../../core/places';
+import { EMIRATE_NAMES } from '../../../core/places';
 import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
 import { cappedCount, pageTotal } from '../../db/query/paging';
+import { placeCondition } from '../../db/query/location';
 import { type PropertyRow, toProperty } from './mapper';
 import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-columns';
-import { escapeLike, textConditions } from '../../db/query/text';
+import { textConditions } from '../../db/query/text';
 
 /** Public listings: approved, and the owner neither suspended nor deleted. */
 export const listedProperty: SQL = and(
@@ -36,11 +37,7 @@ export interface PropertyFilter {
 }
 
 /** Location or address contains the place. */
-function locationCondition(location: string): SQL {
-  // "marina", "مرسى دبي" and "Dubai Marina" are one place (issue 17): match its canonical name.
-  const place = resolveArea(location)?.name ?? location.trim();
-  return sql`${propertyPlaceDoc} like ('%' || bitaqa_fold(${escapeLike(place)}) || '%')`;
-}
+const locationCondition = (location: string): SQL => placeCondition(propertyPlaceDoc, location);
 
 function likeAll(doc: SQL, text: string): SQL[] {
   return textConditions(doc, text);
