@@ -113,8 +113,12 @@ describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
 
     await send(app2, b, 'Reply from process two');
     await aOn1.waitFor(newMessage('Reply from process two'), 1000);
-    // Exactly once per socket: a process does not deliver its own notification a second time.
-    await new Promise((r) => setTimeout(r, 200));
+    // Exactly once per socket: a process does not deliver its own notification a second time. No
+    // sleep (issue 16): a socket gets its events in order, so once a later message has reached both
+    // sockets, any second copy of the earlier ones would have come before it.
+    await send(app1, a, 'Marker after both');
+    await aOn1.waitFor(newMessage('Marker after both'), 5000);
+    await bOn2.waitFor(newMessage('Marker after both'), 5000);
     expect(aOn1.events.filter(newMessage('Hello from process one'))).toHaveLength(1);
     expect(bOn2.events.filter(newMessage('Reply from process two'))).toHaveLength(1);
   });
