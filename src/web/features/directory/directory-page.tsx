@@ -5,6 +5,8 @@
  */
 import { isCapped } from '../../lib/page';
 import { FilterSelect } from '../../components/filter-select';
+import { ResultsGrid } from '../../components/results-grid';
+import { SortSelect } from '../../components/sort-select';
 import { ArrowLeft, Building2, Briefcase, Landmark, SearchX, TrendingUp, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +17,13 @@ import { asksForProperties, parseSearchQuery } from '../../../core/search/parse'
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
 import { Field } from '../../components/ui/field';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { FilterPanel } from '../../components/filter-panel';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../../lib/use-auth';
 import { useNavigate } from 'react-router';
 import { useDirectory } from './api/use-directory';
 import { FilterChips } from '../../components/filter-chips';
-import { LoadMore } from '../../components/load-more';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card';
 import { RecommendationsPanel } from './components/recommendations-panel';
 import { SmartSearchBox } from '../../components/smart-search-box';
@@ -206,19 +207,7 @@ export function DirectoryPage() {
               options={Object.keys(DIRECTORY_CITIES).map((c) => ({ value: c, label: t(`city.${c}`, { ns: 'enums' }) }))}
               testId="filter-city"
             />
-            <Field label={t('filters.sort')}>
-              <Select
-                value={filters.sort}
-                onChange={(e) => apply({ sort: e.target.value as DirectoryFilters['sort'] })}
-                data-testid="filter-sort"
-              >
-                {DIRECTORY_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sort.${s}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <SortSelect value={filters.sort} options={DIRECTORY_SORTS} onChange={(sort) => apply({ sort })} />
             <div className="sm:col-span-2 lg:col-span-4">
               <p className="mb-1.5 text-sm font-medium text-slate-700" id="location-chips-label">
                 {t('filters.location')}
@@ -287,22 +276,7 @@ export function DirectoryPage() {
               </EmptyState>
             </div>
           ) : (
-            <>
-              <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((card) => (
-                  <li key={card.id}>
-                    <ProfessionalCard card={card} />
-                  </li>
-                ))}
-              </ul>
-              <LoadMore
-                shown={items.length}
-                total={total}
-                hasMore={Boolean(list.hasNextPage)}
-                loading={list.isFetchingNextPage}
-                onLoad={() => void list.fetchNextPage()}
-              />
-            </>
+            <ResultsGrid items={items} total={total} list={list} render={(card) => <ProfessionalCard card={card} />} />
           )}
         </section>
       )}

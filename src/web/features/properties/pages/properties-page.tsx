@@ -4,6 +4,8 @@
  */
 import { isCapped } from '../../../lib/page';
 import { FilterSelect } from '../../../components/filter-select';
+import { ResultsGrid } from '../../../components/results-grid';
+import { SortSelect } from '../../../components/sort-select';
 import { Home, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +15,12 @@ import { PROPERTY_SORTS } from '../../../../core/filter-options';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { Field } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/utils';
 import { FilterPanel } from '../../../components/filter-panel';
 import { useAuth } from '../../../lib/use-auth';
 import { useProperties } from '../api/use-properties';
-import { LoadMore } from '../../../components/load-more';
 import { PropertyCard, PropertyCardSkeleton } from '../../../components/property-card';
 import { canListProperties } from '../lib/listing-roles';
 import { type PropertyFilters, propertyParams, readPropertyFilters } from '../../../lib/property-filters';
@@ -155,19 +156,7 @@ export function PropertiesPage() {
             data-testid="filter-max-price"
           />
         </Field>
-        <Field label={t('filters.sort')}>
-          <Select
-            value={filters.sort}
-            onChange={(e) => apply({ sort: e.target.value as PropertyFilters['sort'] })}
-            data-testid="filter-sort"
-          >
-            {PROPERTY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SortSelect value={filters.sort} options={PROPERTY_SORTS} onChange={(sort) => apply({ sort })} />
         <div className="flex items-end justify-end gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit" className="min-w-28">
             {t('filters.apply')}
@@ -206,22 +195,7 @@ export function PropertiesPage() {
           </EmptyState>
         </div>
       ) : (
-        <>
-          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((p) => (
-              <li key={p.id}>
-                <PropertyCard p={p} />
-              </li>
-            ))}
-          </ul>
-          <LoadMore
-            shown={items.length}
-            total={total}
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoad={() => void list.fetchNextPage()}
-          />
-        </>
+        <ResultsGrid items={items} total={total} list={list} render={(p) => <PropertyCard p={p} />} />
       )}
     </div>
   );
