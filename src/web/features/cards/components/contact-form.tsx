@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { useSendInquiry } from '../api/use-send-inquiry';
+import { ConsentField, HoneypotField } from './lead-form-fields';
 
 const FIELDS = ['inquirerName', 'inquirerEmail', 'inquirerPhone', 'inquiryType', 'message', 'consent'] as const;
 
@@ -109,30 +110,13 @@ export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: 
             <Field label={t('form.message')} error={zm(errors.message?.message)}>
               <Textarea maxLength={INQUIRY_MESSAGE_MAX} rows={4} {...form.register('message')} />
             </Field>
-            {/* Honeypot: off-screen and skipped by keyboard and screen readers. */}
-            <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
-              <label>
-                Website
-                <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-              </label>
-            </div>
-            <div className="space-y-1">
-              <label className="flex items-start gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-700"
-                  aria-invalid={errors.consent ? true : undefined}
-                  aria-describedby={errors.consent ? 'consent-error' : undefined}
-                  {...form.register('consent')}
-                />
-                <span>{t('form.consent', { name: ownerName })}</span>
-              </label>
-              {errors.consent && (
-                <p id="consent-error" role="alert" className="text-xs font-medium text-red-600">
-                  {zm(errors.consent.message)}
-                </p>
-              )}
-            </div>
+            <HoneypotField registration={form.register('website')} />
+            <ConsentField
+              id="consent"
+              label={t('form.consent', { name: ownerName })}
+              error={zm(errors.consent?.message)}
+              registration={form.register('consent')}
+            />
             <Button type="submit" size="primary" className="w-full sm:w-auto" disabled={send.isPending}>
               <Send className="h-4 w-4 rtl-flip" aria-hidden="true" />
               {send.isPending ? t('form.sending') : t('form.send')}

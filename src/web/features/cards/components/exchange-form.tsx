@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { useMyShareableCard, useShareDetails } from '../api/use-share-details';
+import { ConsentField, HoneypotField } from './lead-form-fields';
 
 const FIELDS = ['name', 'phone', 'email', 'company', 'note', 'consent'] as const;
 
@@ -153,30 +154,13 @@ export function ExchangeForm({
             <Field label={t('exchange.note')} error={zm(errors.note?.message)}>
               <Textarea maxLength={EXCHANGE_NOTE_MAX} rows={3} {...form.register('note')} />
             </Field>
-            {/* Honeypot: off-screen and skipped by keyboard and screen readers. */}
-            <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
-              <label>
-                Website
-                <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-              </label>
-            </div>
-            <div className="space-y-1">
-              <label className="flex items-start gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
-                  aria-invalid={errors.consent ? true : undefined}
-                  aria-describedby={errors.consent ? 'exchange-consent-error' : undefined}
-                  {...form.register('consent')}
-                />
-                <span>{t('exchange.consent', { name: ownerName })}</span>
-              </label>
-              {errors.consent && (
-                <p id="exchange-consent-error" role="alert" className="text-xs font-medium text-red-600">
-                  {zm(errors.consent.message)}
-                </p>
-              )}
-            </div>
+            <HoneypotField registration={form.register('website')} />
+            <ConsentField
+              id="exchange-consent"
+              label={t('exchange.consent', { name: ownerName })}
+              error={zm(errors.consent?.message)}
+              registration={form.register('consent')}
+            />
             <Button type="submit" size="primary" className="w-full sm:w-auto" disabled={share.isPending}>
               <UserPlus className="h-4 w-4" aria-hidden="true" />
               {share.isPending ? t('exchange.sending') : t('exchange.send')}
