@@ -117,6 +117,8 @@ export function AreaCombobox({ value, onChange, onBlur, emirate, inputRef, ...in
         id={listId}
         role="listbox"
         aria-label={t('places.suggestions')}
+        // Scrollable boxes are keyboard stops in Chromium; focus belongs to the input (Tab leaves the field).
+        tabIndex={-1}
         hidden={!open || count === 0}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
