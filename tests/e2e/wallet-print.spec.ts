@@ -62,7 +62,11 @@ test('the owner downloads the print sheet and the print QR in English and Arabic
   const { page, card, context } = await ownerWithApprovedCard(browser, name);
 
   await page.goto('/profile?tab=cards');
-  await page.getByTestId('my-card').filter({ hasText: name }).getByRole('button', { name: 'Share', exact: true }).click();
+  await page
+    .getByTestId('my-card')
+    .filter({ hasText: name })
+    .getByRole('button', { name: 'Share', exact: true })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: 'Print sheet (PDF)' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Print QR (SVG)' })).toBeVisible();
