@@ -45,7 +45,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writer = createCardWriter(app.ctx.config);
   const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
   // Issue 13: made once per card version, not per request.
-  const vcards = downloadCache<string>();
+  const vcards = downloadCache<{ body: string; disposition: string }>();
   const qrCodes = downloadCache<CardQr>();
 
   registerCardHead(app, cards);
@@ -138,16 +138,19 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/business-cards/:id/vcard', { schema: { params: idParams } }, async (request, reply) => {
     const viewer = await loadUser(request);
-    const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'vcard');
+    const card = await cards.forDownload(viewer, () => visitorKey(request, viewer?.id), request.params.id, 'vcard');
     // Private: the contact details of a card that may be hidden later; no-cache: the browser
     // may keep it but asks again each time, so a hidden card stops being answered (issue 13).
     reply.header('Cache-Control', 'private, no-cache');
     if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
-    const body = await vcards.get(cardVersionTag(card), () => buildVCard(card, cards.cardUrl(card.id)));
+    const vcard = await vcards.get(cardVersionTag(card), () => ({
+      body: buildVCard(card, cards.cardUrl(card.id)),
+      disposition: attachmentHeader(card.name, '_card.vcf'),
+    }));
     return reply
       .header('Content-Type', 'text/vcard; charset=utf-8')
-      .header('Content-Disposition', attachmentHeader(card.name, '_card.vcf'))
-      .send(body);
+      .header('Content-Disposition', vcard.disposition)
+      .send(vcard.body);
   });
 
   // Issue 9: the link-preview PNG of a public card; its URL carries the card's version.
@@ -176,7 +179,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, response: { 200: cardQrSchema } } },
     async (request, reply) => {
       const viewer = await loadUser(request);
-      const card = await cards.forDownload(viewer, visitorKey(request, viewer?.id), request.params.id, 'qr-code');
+      const card = await cards.forDownload(viewer, () => visitorKey(request, viewer?.id), request.params.id, 'qr-code');
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag('qr', card))) return reply;
       // The ?src=qr mark lets the page count visits that came from the printed code (issue 3).

@@ -411,10 +411,13 @@ export function createCardService(ctx: AppContext) {
       return true;
     },
 
-    /** The row for vCard and QR answers; a vCard download by someone else is counted. */
+    /**
+     * The row for vCard and QR answers; a vCard download by someone else is counted. The visitor's
+     * key (a hash) is worked out only when a download may count.
+     */
     async forDownload(
       viewer: Viewer,
-      visitorKey: string,
+      visitorKey: () => string,
       id: string,
       kind: 'vcard' | 'qr-code',
     ): Promise<BusinessCard> {
@@ -423,7 +426,7 @@ export function createCardService(ctx: AppContext) {
         kind === 'vcard' &&
         isPubliclyVisible(row) &&
         viewer?.id !== row.card.userId &&
-        recent.firstTime(`vcard:${id}:${visitorKey}`)
+        recent.firstTime(`vcard:${id}:${visitorKey()}`)
       ) {
         await db.transaction((tx) => recordCardEvents(tx, id, ['vcard']));
       }
