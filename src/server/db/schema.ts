@@ -395,10 +395,18 @@ export const inquiries = pgTable(
     status: text('status').notNull().default('pending'),
     /** 'inquiry': the contact form; 'exchange': a visitor shared their details back (issue 15). */
     source: varchar('source', { length: 16 }).notNull().default('inquiry'),
+    /**
+     * The brokerage the card's owner belonged to when the lead arrived (issue 14 team leads): the
+     * lead stays with the team's pipeline even after the member leaves.
+     */
+    brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
+    /** The member a team owner or manager assigned the lead to (issue 14). */
+    assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('inquiries_card_idx').on(t.businessCardId, t.createdAt),
+    index('inquiries_brokerage_idx').on(t.brokerageId, t.createdAt.desc()).where(sql`${t.brokerageId} is not null`),
     check('inquiries_source_check', sql`${t.source} in ('inquiry', 'exchange')`),
     check('inquiries_reachable_check', sql`${t.inquirerEmail} is not null or ${t.inquirerPhone} is not null`),
     check('inquiries_inquiry_email_check', sql`${t.source} <> 'inquiry' or ${t.inquirerEmail} is not null`),
@@ -416,6 +424,9 @@ export const payments = pgTable(
     providerRef: text('provider_ref').notNull(),
     amountAed: integer('amount_aed').notNull(),
     status: varchar('status', { length: 16 }).notNull(),
+    /** A brokerage's seat payment (issue 14): paid by `userId` for the members in `seatUserIds`. */
+    brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
+    seatUserIds: uuid('seat_user_ids').array(),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     ...timestamps,
@@ -637,7 +648,138 @@ export const uploads = pgTable(
   ],
 );
 
+export const BROKERAGE_ROLES = ['owner', 'manager', 'member'] as const;
+
+/**
+ * A brokerage (issue 14): a licensed office (RERA ORN) whose brokers share branding, leads and
+ * analytics. Its ORN is verified by an admin the way card licences are.
+ */
+export const brokerages = pgTable(
+  'brokerages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The public page's address: /brokerages/{slug}. */
+    slug: varchar('slug', { length: 80 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    nameAr: varchar('name_ar', { length: 200 }),
+    ornNumber: varchar('orn_number', { length: 20 }).notNull(),
+    tradeLicenceNumber: varchar('trade_licence_number', { length: 40 }).notNull(),
+    logoUrl: text('logo_url'),
+    /** Brand colours as #rrggbb. */
+    primaryColor: varchar('primary_color', { length: 7 }),
+    secondaryColor: varchar('secondary_color', { length: 7 }),
+    officeAddress: text('office_address'),
+    emirate: emirate('emirate').notNull().default('dubai'),
+    ornVerified: boolean('orn_verified').notNull().default(false),
+    ornVerifiedAt: timestamp('orn_verified_at', { withTimezone: true }),
+    /** Card fields members may not change: company, officeAddress, ornNumber, colors. */
+    lockedFields: text('locked_fields').array().notNull().default(sql`'{}'`),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('brokerages_slug_idx').on(t.slug),
+    uniqueIndex('brokerages_orn_idx').on(sql`upper(${t.ornNumber})`),
+    check('brokerages_primary_color_check', sql`${t.primaryColor} is null or ${t.primaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      'brokerages_secondary_color_check',
+      sql`${t.secondaryColor} is null or ${t.secondaryColor} ~ '^#[0-9a-f]{6}$'`,
+    ),
+  ],
+);
+
+/** Who works for which brokerage, and as what. A user belongs to at most one brokerage. */
+export const brokerageMembers = pgTable(
+  'brokerage_members',
+  {
+    brokerageId: uuid('brokerage_id')
+      .notNull()
+      .references(() => brokerages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 16, enum: BROKERAGE_ROLES }).notNull().default('member'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brokerageId, t.userId] }),
+    uniqueIndex('brokerage_members_user_idx').on(t.userId),
+    index('brokerage_members_role_idx').on(t.brokerageId, t.role),
+    check('brokerage_members_role_check', sql`${t.role} in ('owner', 'manager', 'member')`),
+  ],
+);
+
+/**
+ * An invitation by e-mail (issue 14): only the SHA-256 of the token is stored, the token itself
+ * travels in the e-mail. Single use (`acceptedAt`), expiring, revocable.
+ */
+export const brokerageInvitations = pgTable(
+  'brokerage_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerageId: uuid('brokerage_id')
+      .notNull()
+      .references(() => brokerages.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    role: varchar('role', { length: 16, enum: BROKERAGE_ROLES }).notNull().default('member'),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: uuid('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('brokerage_invitations_token_idx').on(t.tokenHash),
+    index('brokerage_invitations_brokerage_idx').on(t.brokerageId, t.createdAt),
+    check('brokerage_invitations_role_check', sql`${t.role} in ('manager', 'member')`),
+  ],
+);
+
+/**
+ * A subscription seat a brokerage paid for one member (issue 14): the member is a paid broker
+ * while `periodEnd` is ahead. At renewal a seat may go to another member.
+ */
+export const brokerageSeats = pgTable(
+  'brokerage_seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerageId: uuid('brokerage_id')
+      .notNull()
+      .references(() => brokerages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('brokerage_seats_brokerage_idx').on(t.brokerageId, t.periodEnd),
+    index('brokerage_seats_user_idx').on(t.userId, t.periodEnd),
+  ],
+);
+
+/** A note on a team lead (issue 14), by the owner, a manager or the assigned member. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_notes_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
+export type Brokerage = typeof brokerages.$inferSelect;
+export type BrokerageMember = typeof brokerageMembers.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type BusinessCard = typeof businessCards.$inferSelect;
 export type Property = typeof properties.$inferSelect;
