@@ -196,9 +196,31 @@ export const businessCards = pgTable(
     /** An owner's edit of a published card, waiting for review while the approved content stays public. */
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
+    // Stored search text (issue 4, declared here since issue 16): the database computes it with the
+    // IMMUTABLE wrappers of drizzle/0003_search.sql and 0004_search_columns.sql; search conditions
+    // read it through src/server/db/query/search-columns.ts, where its trigram indexes apply.
+    /** Name, profession, company, bio, specialization, bank, languages, area, office, emirate, nationality. */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`bitaqa_card_doc((name)::text, (profession)::text, (company)::text, professional_bio, (role_title)::text, property_specialization, (bank_name)::text, languages, (area)::text, office_address, emirate, nationality)`,
+    ),
+    /** Area and office address. */
+    placeDoc: text('place_doc').generatedAlwaysAs(sql`bitaqa_place_doc((area)::text, office_address)`),
+    /** The folded name, for typo-tolerant name matches. */
+    nameDoc: text('name_doc').generatedAlwaysAs(sql`bitaqa_fold((name)::text)`),
   },
   (t) => [
     index('business_cards_user_idx').on(t.userId),
+    index('business_cards_languages_idx').using('gin', t.languages),
+    index('business_cards_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('business_cards_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
+    index('business_cards_name_doc_trgm_idx').using('gin', t.nameDoc.op('gin_trgm_ops')),
+    index('business_cards_name_sort_idx').on(sql`bitaqa_fold((name)::text)`, t.id),
+    index('business_cards_location_sort_idx').on(
+      t.emirate,
+      sql`bitaqa_fold((area)::text)`,
+      sql`bitaqa_fold((name)::text)`,
+      t.id,
+    ),
     index('business_cards_public_idx').on(t.status, t.isPublic, t.createdAt),
     // The directory's newest-first pages (issue 13): read in order, stop after the page.
     index('business_cards_listed_newest_idx')
@@ -260,9 +282,19 @@ export const properties = pgTable(
     /** An owner's edit of an approved listing, waiting for review while the approved one stays listed. */
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
+    /** Title, location, address, city, description, features (stored search text, as on cards). */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`bitaqa_property_doc((title)::text, (location)::text, address, (city)::text, description, features)`,
+    ),
+    /** Location and address. */
+    placeDoc: text('place_doc').generatedAlwaysAs(sql`bitaqa_place_doc((location)::text, address)`),
   },
   (t) => [
     index('properties_user_idx').on(t.userId),
+    index('properties_city_idx').on(t.isApproved, t.status, t.city, t.createdAt),
+    index('properties_area_idx').on(t.isApproved, t.status, t.area.desc()),
+    index('properties_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('properties_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('properties_listing_idx').on(t.isApproved, t.status, t.createdAt),
     index('properties_price_idx').on(t.isApproved, t.status, t.price),
     // The listings' newest-first pages (issue 13), per status: read in order, stop after the page.

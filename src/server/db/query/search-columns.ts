@@ -1,17 +1,17 @@
 /**
- * The stored, folded search text of cards and listings (drizzle/0004_search_columns.sql). The
- * database computes these generated columns; they are not in schema.ts, so the app never writes
- * or returns them and only uses them in search conditions, where their trigram indexes apply.
+ * The stored, folded search text of cards and listings: generated columns declared in schema.ts
+ * (computed by the database with the wrappers of drizzle/0003_search.sql). The app never writes
+ * them; search conditions read them here, where their trigram indexes apply.
  */
-import { sql } from 'drizzle-orm';
+import { businessCards, properties } from '../schema';
 
 /** Name, profession, company, bio, specialization, bank, languages, area, office, emirate, nationality. */
-export const cardSearchDoc = sql.raw('"business_cards"."search_doc"');
-/** The folded name (drizzle/0008_directory_indexes.sql), for typo-tolerant name matches. */
-export const cardNameDoc = sql.raw('"business_cards"."name_doc"');
+export const cardSearchDoc = businessCards.searchDoc;
+/** The folded name, for typo-tolerant name matches. */
+export const cardNameDoc = businessCards.nameDoc;
 /** Area and office address. */
-export const cardPlaceDoc = sql.raw('"business_cards"."place_doc"');
+export const cardPlaceDoc = businessCards.placeDoc;
 /** Title, location, address, city, description, features. */
-export const propertySearchDoc = sql.raw('"properties"."search_doc"');
+export const propertySearchDoc = properties.searchDoc;
 /** Location and address. */
-export const propertyPlaceDoc = sql.raw('"properties"."place_doc"');
+export const propertyPlaceDoc = properties.placeDoc;

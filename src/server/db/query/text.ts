@@ -2,7 +2,7 @@
  * Free-text search helpers shared by the directory, listings and services (issue 4). Words are
  * always bound parameters; LIKE wildcards in them are escaped so "%" and "_" match themselves.
  */
-import { or, type SQL, sql } from 'drizzle-orm';
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { searchTerms } from '../../../core/search/synonyms';
 import type { DbOrTx } from '../client';
 
@@ -26,7 +26,7 @@ export function searchWords(search: string): string[] {
 }
 
 /** The document contains one of the alternatives (a word, or a phrase and its synonyms). */
-export function likeAny(doc: SQL, alternatives: readonly string[]): SQL {
+export function likeAny(doc: SQLWrapper, alternatives: readonly string[]): SQL {
   const likes = alternatives.map((a) => sql`${doc} like ('%' || bitaqa_fold(${escapeLike(a)}) || '%')`);
   return likes.length === 1 ? likes[0] : (or(...likes) as SQL);
 }
@@ -35,7 +35,7 @@ export function likeAny(doc: SQL, alternatives: readonly string[]): SQL {
  * A free-text search over one document (issue 17): every term must appear, a term being a word or
  * a known phrase with its synonyms in both languages (core/search/synonyms); stop words are dropped.
  */
-export function textConditions(doc: SQL, search: string): SQL[] {
+export function textConditions(doc: SQLWrapper, search: string): SQL[] {
   return searchTerms(searchWords(search)).map((term) => likeAny(doc, term));
 }
 

@@ -39,10 +39,6 @@ export interface PropertyFilter {
 /** Location or address contains the place. */
 const locationCondition = (location: string): SQL => placeCondition(propertyPlaceDoc, location);
 
-function likeAll(doc: SQL, text: string): SQL[] {
-  return textConditions(doc, text);
-}
-
 export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
   const c: SQL[] = [listedProperty];
   if (f.status) c.push(eq(properties.status, f.status));
@@ -65,7 +61,7 @@ export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'o
       );
     c.push(or(...any) as SQL);
   }
-  if (f.search) c.push(...likeAll(propertySearchDoc, f.search));
+  if (f.search) c.push(...textConditions(propertySearchDoc, f.search));
   return c;
 }
 
