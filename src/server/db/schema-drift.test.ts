@@ -55,17 +55,20 @@ describe('schema.ts declares the whole database', () => {
       for (const i of Object.keys(table.uniqueConstraints ?? {})) indexes.add(i);
       for (const i of Object.keys(table.compositePrimaryKeys ?? {})) indexes.add(i);
     }
-    const liveColumns = await t.db.execute<{ table_name: string; column_name: string }>(
-      sql`select table_name, column_name from information_schema.columns
+    const rowsOf = <T>(res: unknown): T[] => (res as { rows?: T[] }).rows ?? (res as T[]);
+    const liveColumns = rowsOf<{ table_name: string; column_name: string }>(
+      await t.db.execute(
+        sql`select table_name, column_name from information_schema.columns
           where table_schema = 'public' and table_name <> '__drizzle_migrations'`,
+      ),
     );
-    const liveIndexes = await t.db.execute<{ indexname: string }>(
-      sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%\_pkey'`,
+    const liveIndexes = rowsOf<{ indexname: string }>(
+      await t.db.execute(
+        sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%\_pkey'`,
+      ),
     );
-    const undeclaredColumns = liveColumns.rows
-      .map((r) => `${r.table_name}.${r.column_name}`)
-      .filter((c) => !columns.has(c));
-    const undeclaredIndexes = liveIndexes.rows.map((r) => r.indexname).filter((i) => !indexes.has(i));
+    const undeclaredColumns = liveColumns.map((r) => `${r.table_name}.${r.column_name}`).filter((c) => !columns.has(c));
+    const undeclaredIndexes = liveIndexes.map((r) => r.indexname).filter((i) => !indexes.has(i));
     expect(undeclaredColumns).toEqual([]);
     expect(undeclaredIndexes).toEqual([]);
     // The stored search columns are among the declared ones (they were hand-written before).

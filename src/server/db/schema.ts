@@ -6,7 +6,7 @@
  * the user row; account deletion itself is a soft delete that anonymises the row (issue 6), so
  * the other side of a conversation keeps its history and sees "Deleted user".
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -813,7 +813,12 @@ export type User = typeof users.$inferSelect;
 export type Brokerage = typeof brokerages.$inferSelect;
 export type BrokerageMember = typeof brokerageMembers.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
-export type BusinessCard = typeof businessCards.$inferSelect;
+/** A card row as the app reads it: everything but the stored search text, which only SQL conditions use. */
+export type BusinessCard = Omit<typeof businessCards.$inferSelect, 'searchDoc' | 'placeDoc' | 'nameDoc'>;
+const { searchDoc: _cardSearchDoc, placeDoc: _cardPlaceDoc, nameDoc: _cardNameDoc, ...cardRowColumns } =
+  getTableColumns(businessCards);
+/** The columns of a BusinessCard, for selects that read whole card rows (the directory's pages). */
+export const cardColumns = cardRowColumns;
 export type Property = typeof properties.$inferSelect;
 export type BusinessService = typeof businessServices.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, 
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
-import { businessCards, users } from '../../db/schema';
+import { businessCards, cardColumns, users } from '../../db/schema';
 import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
 import { readTerms } from '../../../core/search/synonyms';
 import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
@@ -136,7 +136,7 @@ function orderBy(sort: DirectorySort): SQL[] {
 }
 
 const columns = {
-  card: businessCards,
+  card: cardColumns,
   userRole: users.role,
   userImage: users.profileImageUrl,
 };
