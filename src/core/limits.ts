@@ -27,6 +27,8 @@ export const LIMITS = {
   /** A password reset link is valid one hour (issue 17). */
   passwordResetTtlMs: 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  /** A brokerage invitation link is valid 7 days (issue 14). */
+  brokerageInvitationTtlMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
 export const SUBSCRIPTION = {

@@ -486,6 +486,84 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'GET /api/admin/audit-log': { request: () => ({ url: '/api/admin/audit-log' }), expect: [401, 403, 403, 200] },
+
+  // ——— Brokerages (issue 14; member and manager columns are in brokerages/brokerages.test.ts) ———
+  'POST /api/brokerages': {
+    request: () => ({
+      url: '/api/brokerages',
+      payload: {
+        name: 'Matrix Realty',
+        ornNumber: String(Math.floor(Math.random() * 9_000_000) + 1000),
+        tradeLicenceNumber: 'DED-1',
+      },
+    }),
+    expect: [401, 403, 409, 403],
+    note: 'brokers only (other is an investor); the owner already has one',
+  },
+  'GET /api/brokerages/my': { request: () => ({ url: '/api/brokerages/my' }), expect: [401, 200, 200, 200] },
+  'PATCH /api/brokerages/:id': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}`, payload: { officeAddress: 'Bay Square' } }),
+    expect: [401, 403, 200, 403],
+  },
+  'DELETE /api/brokerages/:id': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}` }),
+    expect: [401, 403, 204, 403],
+  },
+  'GET /api/brokerages/:id/members': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/members` }),
+    expect: [401, 403, 200, 403],
+  },
+  'PATCH /api/brokerages/:id/members/:userId': {
+    request: (w) => ({
+      url: `/api/brokerages/${w.brokerage.id}/members/${w.peer.user.id}`,
+      payload: { role: 'manager' },
+    }),
+    expect: [401, 403, 200, 403],
+  },
+  'DELETE /api/brokerages/:id/members/:userId': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/members/${w.peer.user.id}` }),
+    expect: [401, 403, 204, 403],
+  },
+  'POST /api/brokerages/:id/leave': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/leave` }),
+    expect: [401, 403, 409, 403],
+    note: 'the last owner cannot leave; a member leaving is in brokerages/brokerages.test.ts',
+  },
+  'GET /api/brokerages/:id/invitations': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/invitations` }),
+    expect: [401, 403, 200, 403],
+  },
+  'POST /api/brokerages/:id/invitations': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/invitations`, payload: { email: 'new@example.com' } }),
+    expect: [401, 403, 201, 403],
+  },
+  'DELETE /api/brokerages/:id/invitations/:invitationId': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/invitations/${w.invitation.id}` }),
+    expect: [401, 403, 204, 403],
+  },
+  'GET /api/brokerages/invitations/:token': {
+    request: (w) => ({ url: `/api/brokerages/invitations/${w.invitation.token}` }),
+    expect: [200, 200, 200, 200],
+    note: 'anyone holding the link sees what it is for',
+  },
+  'POST /api/brokerages/invitations/:token/accept': {
+    request: (w) => ({ url: `/api/brokerages/invitations/${w.invitation.token}/accept` }),
+    expect: [401, 200, 403, 403],
+    note: 'only the invited address (other) may accept',
+  },
+  'POST /api/brokerages/invitations/:token/decline': {
+    request: (w) => ({ url: `/api/brokerages/invitations/${w.invitation.token}/decline` }),
+    expect: [401, 204, 403, 403],
+  },
+  'GET /api/brokerages/:slug': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.slug}` }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/admin/brokerages': { request: () => ({ url: '/api/admin/brokerages' }), expect: [401, 403, 403, 200] },
+  'PATCH /api/admin/brokerages/:id/orn': {
+    request: (w) => ({ url: `/api/admin/brokerages/${w.brokerage.id}/orn`, payload: { verified: true } }),
+    expect: [401, 403, 403, 200],
+  },
 };
 
 /** Routes from the app's own table, minus the built front end's static files and implied HEADs. */

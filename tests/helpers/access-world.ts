@@ -6,6 +6,9 @@
 import crypto from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import {
+  brokerageInvitations,
+  brokerageMembers,
+  brokerages,
   businessServices,
   conversations,
   inquiries,
@@ -58,6 +61,10 @@ export interface World {
   inquiry: { id: string };
   /** The owner's tax invoice (issue 17). */
   invoice: { id: string };
+  /** The owner's brokerage (issue 14): the owner owns it, the peer is a member. */
+  brokerage: { id: string; slug: string };
+  /** An open invitation to it for `other`, with the token of its e-mailed link. */
+  invitation: { id: string; token: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -122,6 +129,32 @@ export async function createWorld(t: TestApp): Promise<World> {
       periodEnd: null,
     });
   });
+  const [brokerage] = await db
+    .insert(brokerages)
+    .values({
+      slug: `world-${tag}`,
+      name: `World Realty ${tag}`,
+      ornNumber: String(crypto.randomInt(100_000, 9_999_999)),
+      tradeLicenceNumber: 'DED-12345',
+      createdBy: owner.id,
+    })
+    .returning();
+  await db.insert(brokerageMembers).values([
+    { brokerageId: brokerage.id, userId: owner.id, role: 'owner' },
+    { brokerageId: brokerage.id, userId: peer.id, role: 'member' },
+  ]);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const [invitation] = await db
+    .insert(brokerageInvitations)
+    .values({
+      brokerageId: brokerage.id,
+      email: other.email,
+      role: 'member',
+      tokenHash: crypto.createHash('sha256').update(token).digest('hex'),
+      invitedById: owner.id,
+      expiresAt: new Date(Date.now() + LIMITS.brokerageInvitationTtlMs),
+    })
+    .returning();
   return {
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
@@ -135,5 +168,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     conversation,
     inquiry,
     invoice,
+    brokerage: { id: brokerage.id, slug: brokerage.slug },
+    invitation: { id: invitation.id, token },
   };
 }

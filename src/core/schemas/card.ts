@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { withoutBidi } from './bidi';
+import { cardBrokerageSchema } from './brokerage-brand';
 import { optionalPhoneField } from './phone';
 import {
   BROKER_SPECIALIZATIONS,
@@ -233,6 +234,8 @@ export const cardSchema = z.object({
   pendingRevision: z.record(z.string(), z.unknown()).nullable(),
   user: cardUserSchema,
   stats: cardStatsSchema.optional(),
+  /** The brokerage the owner works for (issue 14): its brand on the card; null for independents. */
+  brokerage: cardBrokerageSchema.nullable().optional(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

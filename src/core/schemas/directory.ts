@@ -57,6 +57,15 @@ export const directoryQuerySchema = pagination.extend({
   specialization: optionalQueryEnum(SPECIALIZATIONS, 'specialization'),
   bank: optionalQueryEnum(UAE_BANKS, 'bank'),
   verified: booleanParam,
+  /** Only members of this brokerage (issue 14: its slug). */
+  brokerage: z.preprocess(
+    unset,
+    text()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,80}$/, 'Unknown brokerage')
+      .optional(),
+  ),
   sort: z.preprocess(unset, z.enum(DIRECTORY_SORTS, { error: 'Unknown sort' }).default('newest')),
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;

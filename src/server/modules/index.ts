@@ -20,6 +20,7 @@ import { placeRoutes } from './places/routes';
 import { signatureRoutes } from './signature/routes';
 import { printRoutes } from './print/routes';
 import { walletRoutes } from './wallet/routes';
+import { brokerageRoutes } from './brokerages/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -40,4 +41,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(signatureRoutes);
   await app.register(printRoutes);
   await app.register(walletRoutes);
+  await app.register(brokerageRoutes);
 };

@@ -2,7 +2,11 @@
  * Brokerages as other modules use them (issue 14): who belongs where and with what role. Team
  * leads, seat billing and team analytics ask here; they never read the brokerage tables.
  */
+import { type CardBrokerage, LOCKABLE_FIELDS, type LockableField } from '../../../core/schemas/brokerage-brand';
+import type { BrokerageView } from '../../../core/schemas/brokerages';
+import { and, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likeAny, searchWords } from '../../db/query/text';
 import type { Brokerage } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import * as repository from './repository';
@@ -35,4 +39,85 @@ export async function managesMember(db: DbOrTx, managerId: string, memberId: str
   const membership = await repository.membershipOf(db, memberId);
   if (!membership) return false;
   return isTeamManager(await repository.roleIn(db, membership.brokerage.id, managerId));
+}
+
+export const memberOfSlug = repository.memberOfSlug;
+
+const lockedOf = (b: Brokerage) => b.lockedFields.filter((f): f is LockableField => isLockable(f));
+const isLockable = (f: string): f is LockableField => (LOCKABLE_FIELDS as readonly string[]).includes(f);
+
+/** The brokerage as the API shows it to members and the public. */
+export function toBrokerageView(b: Brokerage): BrokerageView {
+  return {
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    nameAr: b.nameAr,
+    ornNumber: b.ornNumber,
+    tradeLicenceNumber: b.tradeLicenceNumber,
+    logoUrl: b.logoUrl,
+    primaryColor: b.primaryColor,
+    secondaryColor: b.secondaryColor,
+    officeAddress: b.officeAddress,
+    emirate: b.emirate,
+    ornVerified: b.ornVerified,
+    lockedFields: lockedOf(b),
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+/** The `brokerage` object of a member's card JSON. */
+export function toCardBrokerage(b: Brokerage): CardBrokerage {
+  return {
+    slug: b.slug,
+    name: b.name,
+    nameAr: b.nameAr,
+    logoUrl: b.logoUrl,
+    primaryColor: b.primaryColor,
+    secondaryColor: b.secondaryColor,
+    ornNumber: b.ornNumber,
+    verified: b.ornVerified,
+    lockedFields: lockedOf(b),
+  };
+}
+
+/** The brokerage a card's owner belongs to, as their card wears it; null for independents. */
+export async function cardBrokerageOf(db: DbOrTx, userId: string): Promise<CardBrokerage | null> {
+  const m = await repository.membershipOf(db, userId);
+  return m ? toCardBrokerage(m.brokerage) : null;
+}
+
+/**
+ * The card values a brokerage sets for its members (issue 14 locked fields): company is the
+ * brokerage's name, office address and ORN its own. Only locked fields are returned.
+ */
+export function lockedCardValues(b: CardBrokerage & { officeAddress?: string | null }): {
+  company?: string;
+  officeAddress?: string | null;
+  ornNumber?: string;
+} {
+  const out: { company?: string; officeAddress?: string | null; ornNumber?: string } = {};
+  if (b.lockedFields.includes('company')) out.company = b.name;
+  if (b.lockedFields.includes('officeAddress') && b.officeAddress !== undefined) out.officeAddress = b.officeAddress;
+  if (b.lockedFields.includes('ornNumber')) out.ornNumber = b.ornNumber;
+  return out;
+}
+
+/** The brokerage's branding plus the office address (locked office addresses come from here). */
+export async function brandingOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<(CardBrokerage & { officeAddress: string | null }) | null> {
+  const m = await repository.membershipOf(db, userId);
+  return m ? { ...toCardBrokerage(m.brokerage), officeAddress: m.brokerage.officeAddress } : null;
+}
+
+/**
+ * Members of the brokerages whose name (English or Arabic) contains every word of the search:
+ * the directory's text search also finds a brokerage's brokers by its name (issue 14).
+ */
+export async function membersOfBrokeragesNamed(db: DbOrTx, search: string): Promise<string[]> {
+  const words = searchWords(search);
+  if (!words.length) return [];
+  return repository.memberIdsOfBrokeragesMatching(db, (doc) => and(...words.map((w) => likeAny(doc, [w]))) as SQL);
 }

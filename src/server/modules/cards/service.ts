@@ -33,6 +33,7 @@ import {
   updateCard,
 } from './repository';
 import { areConnected } from '../messaging/connections';
+import { brandOf, withBrand, withoutLockedFields } from './brand';
 
 export const CARD_NOT_FOUND = 'Business card not found';
 
@@ -282,6 +283,8 @@ export function createCardService(ctx: AppContext) {
     cardUrl,
 
     async create(user: User, input: CardInputParsed): Promise<Card> {
+      const brand = await brandOf(db, user.id);
+      input = withoutLockedFields(input, brand);
       const card = await db.transaction(async (tx) => {
         // Serialises a user's concurrent creates so the per-user limit holds.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -299,12 +302,12 @@ export function createCardService(ctx: AppContext) {
           isPublic: false,
         });
       });
-      return toCard({ card, user: ownerOf(user) }, { private: true });
+      return withBrand(toCard({ card, user: ownerOf(user) }, { private: true }), brand);
     },
 
     async get(viewer: Viewer, id: string): Promise<Card> {
       const row = await visibleRow(viewer, id);
-      return toCard(row, { private: isOwnerOrAdmin(viewer, row) });
+      return withBrand(toCard(row, { private: isOwnerOrAdmin(viewer, row) }), await brandOf(db, row.card.userId));
     },
 
     /**
@@ -313,7 +316,7 @@ export function createCardService(ctx: AppContext) {
      */
     async getPublic(id: string): Promise<Card | null> {
       const row = await publicRow(id);
-      return row ? toCard(row, { private: false }) : null;
+      return row ? withBrand(toCard(row, { private: false }), await brandOf(db, row.card.userId)) : null;
     },
 
     /** Every card a stranger may open, for the sitemap (issue 9): the same rule as getPublic. */
@@ -328,7 +331,8 @@ export function createCardService(ctx: AppContext) {
         throw forbidden('You can only list your own business cards.', 'NOT_CARD_OWNER');
       }
       const rows = await listCardsByUser(db, userId, page);
-      return rows.map((row) => toCard(row, { private: true }));
+      const brand = rows.length ? await brandOf(db, rows[0].card.userId) : null;
+      return rows.map((row) => withBrand(toCard(row, { private: true }), brand));
     },
 
     /**
@@ -339,10 +343,12 @@ export function createCardService(ctx: AppContext) {
      */
     async update(user: User, id: string, input: Partial<CardInputParsed>): Promise<Card> {
       await ownedRow(user, id);
+      const brand = await brandOf(db, user.id);
       const card = await db.transaction(async (tx) => {
         const current = await lockCard(tx, id);
         if (!current) throw cardNotFound();
-        const values = toValues(input) as Record<string, unknown>;
+        // Issue 14: a field the owner's brokerage locked is refused at that field.
+        const values = toValues(withoutLockedFields(input, brand, current)) as Record<string, unknown>;
         const live = current as unknown as Record<string, unknown>;
         if (current.status === 'approved') {
           const immediate: Record<string, unknown> = {};
@@ -383,7 +389,7 @@ export function createCardService(ctx: AppContext) {
           version: current.version + 1,
         });
       });
-      return toCard({ card, user: ownerOf(user) }, { private: true });
+      return withBrand(toCard({ card, user: ownerOf(user) }, { private: true }), brand);
     },
 
     /** Deletes the card; its photos that nothing else uses go after the commit (issue 12). */

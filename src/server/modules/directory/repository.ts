@@ -14,6 +14,7 @@ import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/q
 import { cappedCount, pageTotal } from '../../db/query/paging';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
+import { memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
 
 /**
  * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
@@ -52,6 +53,13 @@ export interface DirectoryFilter {
   specialization?: string;
   bank?: string;
   verified?: boolean;
+  /** Members of the brokerage with this slug (issue 14). */
+  brokerage?: string;
+  /**
+   * Owners whose brokerage's name matches the search (issue 14): their cards match too. Worked
+   * out by listDirectory before the page query, so the text search keeps its indexes.
+   */
+  searchUserIds?: string[];
   sort: DirectorySort;
   limit: number;
   offset: number;
@@ -108,9 +116,11 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
     c.push(or(...any) as SQL);
   }
   if (f.excludeUserId) c.push(ne(businessCards.userId, f.excludeUserId));
+  if (f.brokerage) c.push(memberOfSlug(businessCards.userId, f.brokerage));
   if (f.search) {
     const s = searchCondition(f.search);
-    if (s) c.push(s);
+    if (s && f.searchUserIds?.length) c.push(or(s, inArray(businessCards.userId, f.searchUserIds)) as SQL);
+    else if (s) c.push(s);
   }
   return c;
 }
@@ -158,6 +168,9 @@ export async function listDirectory(
   db: DbOrTx,
   f: DirectoryFilter,
 ): Promise<{ items: DirectoryCard[]; total: number }> {
+  if (f.search && f.searchUserIds === undefined) {
+    f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
+  }
   const where = and(...directoryConditions(f));
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
     const rows = await directoryPageQuery(q, f);

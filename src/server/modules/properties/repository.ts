@@ -24,6 +24,8 @@ export interface PropertyFilter {
   /** In any of these areas or emirates (investor matching). */
   regions?: { areas: string[]; emirates: Emirate[] };
   excludeUserId?: string;
+  /** Only these owners' listings (a brokerage page, issue 14). */
+  userIds?: string[];
   type?: Property['propertyType'];
   emirate?: Emirate;
   minPrice?: number;
@@ -44,6 +46,7 @@ export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'o
   if (f.status) c.push(eq(properties.status, f.status));
   if (f.statuses?.length) c.push(inArray(properties.status, f.statuses));
   if (f.excludeUserId) c.push(ne(properties.userId, f.excludeUserId));
+  if (f.userIds) c.push(f.userIds.length ? inArray(properties.userId, f.userIds) : sql`false`);
   if (f.type) c.push(eq(properties.propertyType, f.type));
   if (f.emirate) c.push(eq(properties.city, EMIRATE_NAMES[f.emirate]));
   if (f.minPrice !== undefined) c.push(gte(properties.price, f.minPrice));

@@ -521,6 +521,30 @@ const TEMPLATES = {
       ],
     }),
   }),
+  brokerageInvitation: template<{ inviter: string; brokerage: string; role: string; link: string; days: number }>({
+    en: (p) => ({
+      subject: `${p.inviter} invites you to join ${p.brokerage} on Bitaqa`,
+      body: [
+        'Hello,',
+        `${p.inviter} invites you to join ${p.brokerage} on Bitaqa as ${p.role === 'manager' ? 'a manager' : 'a member'}. Your card will carry the brokerage's name and branding, and the brokerage's owner and managers will see the leads from your card.`,
+        `Open this link to accept or decline (valid for ${p.days} days, once):`,
+        p.link,
+        'Sign in with this e-mail address to accept. If you did not expect this, you can ignore this message.',
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `يدعوك \u2068${p.inviter}\u2069 للانضمام إلى \u2068${p.brokerage}\u2069 في Bitaqa`,
+      body: [
+        'مرحبًا،',
+        `يدعوك \u2068${p.inviter}\u2069 للانضمام إلى \u2068${p.brokerage}\u2069 في Bitaqa ${p.role === 'manager' ? 'مديرًا' : 'عضوًا'}. ستحمل بطاقتك اسم الوساطة وهويتها، وسيرى مالكها ومديروها العملاء المحتملين الواردين من بطاقتك.`,
+        `افتح هذا الرابط للقبول أو الرفض (صالح لمدة ${p.days} أيام، لمرة واحدة):`,
+        p.link,
+        'سجّل الدخول بهذا البريد الإلكتروني لقبول الدعوة. إذا لم تكن تتوقع هذه الرسالة، يمكنك تجاهلها.',
+        SIGN_AR,
+      ],
+    }),
+  }),
   subscriptionRenews: template<{ name: string; end: string }>({
     en: (p) => ({
       subject: `Your Bitaqa subscription ends on ${p.end}`,

@@ -38,7 +38,7 @@ export const UPLOAD_DEFAULTS = {
 
 export type UploadOptions = typeof UPLOAD_DEFAULTS;
 
-/** Every URL a photo column holds (cards, card revisions, users, listings, listing revisions, services). */
+/** Every URL a photo column holds (cards, card revisions, users, listings, listing revisions, services, brokerage logos). */
 const REFERENCES = sql`
   select profile_image_url as url from business_cards
   union select pending_revision->>'profileImageUrl' from business_cards
@@ -47,7 +47,8 @@ const REFERENCES = sql`
   union select jsonb_array_elements_text(
     case when jsonb_typeof(pending_revision->'imageUrls') = 'array' then pending_revision->'imageUrls' else '[]'::jsonb end
   ) from properties
-  union select image_url from business_services`;
+  union select image_url from business_services
+  union select logo_url from brokerages`;
 
 /** The stored key behind one of our upload URLs, or null for anything else. */
 export function keyOfUrl(url: string | null | undefined): string | null {
@@ -63,6 +64,7 @@ export async function isReferenced(db: DbOrTx, key: string): Promise<boolean> {
     union all select 1 from users where profile_image_url = ${url}
     union all select 1 from properties where ${url} = any(image_urls) or coalesce(pending_revision->'imageUrls', '[]'::jsonb) ? ${url}
     union all select 1 from business_services where image_url = ${url}
+    union all select 1 from brokerages where logo_url = ${url}
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

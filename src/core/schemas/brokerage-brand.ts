@@ -1,0 +1,28 @@
+/**
+ * A brokerage's brand as its members' cards wear it (issue 14 Team branding). Apart from the
+ * brokerage schemas because the card schema carries it.
+ */
+import { z } from 'zod';
+
+/**
+ * Card fields a brokerage may lock (issue 14 Team branding): members' cards then show the
+ * brokerage's value and the server refuses a member's change. `colors` has no card field: a locked
+ * palette means member cards always wear the brokerage's colours.
+ */
+export const LOCKABLE_FIELDS = ['company', 'officeAddress', 'ornNumber', 'colors'] as const;
+export type LockableField = (typeof LOCKABLE_FIELDS)[number];
+
+/** The brokerage a member card wears (issue 14): the `brokerage` object of the card JSON. */
+export const cardBrokerageSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  secondaryColor: z.string().nullable(),
+  ornNumber: z.string(),
+  verified: z.boolean(),
+  /** Card fields the brokerage sets for its members (the editor shows them read-only). */
+  lockedFields: z.array(z.enum(LOCKABLE_FIELDS)),
+});
+export type CardBrokerage = z.infer<typeof cardBrokerageSchema>;
