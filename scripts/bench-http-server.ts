@@ -20,6 +20,7 @@ import { businessCards, users } from '../src/server/db/schema';
 import { seedDemo } from '../src/server/db/seed';
 import { listedCard } from '../src/server/modules/directory/repository';
 import { benchFilled, fillBenchData } from './bench-data';
+import { hashPassword } from '../src/server/modules/auth/passwords';
 
 const portOf = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
 
@@ -29,6 +30,30 @@ async function bare() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`BENCH ${JSON.stringify({ port: portOf(app) })}\n`);
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+/** A signed-in visitor for the signed-in routes: a user of its own, through the real login. */
+async function signIn(app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const email = 'bench.signed-in@bitaqa.bench';
+  const password = 'Bench-signed-in-1';
+  await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Bench',
+      lastName: 'Visitor',
+      phoneNumber: '501234567',
+      countryCode: '+971',
+      role: 'investor',
+      roleChosen: true,
+      isEmailVerified: true,
+    })
+    .onConflictDoNothing();
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const sid = res.cookies.find((c) => c.name === 'bitaqa.sid');
+  if (res.statusCode !== 200 || !sid) throw new Error(`bench sign-in failed: ${res.statusCode} ${res.body}`);
+  return `bitaqa.sid=${sid.value}`;
 }
 
 async function main() {
@@ -77,7 +102,8 @@ async function main() {
     .where(and(listedCard, benchData ? sql`${businessCards.name} like 'Ahmed%'` : undefined))
     .orderBy(businessCards.createdAt)
     .limit(1);
-  process.stdout.write(`BENCH ${JSON.stringify({ port: portOf(app), cardId: sample?.id, fillMs })}\n`);
+  const cookie = await signIn(app, database.db);
+  process.stdout.write(`BENCH ${JSON.stringify({ port: portOf(app), cardId: sample?.id, fillMs, cookie })}\n`);
 
   const stop = async () => {
     await app.close();

@@ -33,14 +33,14 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
-type Kind = 'list' | 'text' | 'smart' | 'card' | 'qr';
+type Kind = 'list' | 'text' | 'smart' | 'card' | 'qr' | 'signed';
 /** The issue's targets: share of bare Fastify's req/s, and a p95 bound where it sets one. */
 interface Target {
   ratio: number;
   p95?: number;
   max?: number;
 }
-const TARGET: Record<Kind, Target> = {
+const TARGET: Record<Exclude<Kind, 'signed'>, Target> = {
   list: { ratio: 0.05, p95: 50 },
   text: { ratio: 0.02, p95: 100 },
   smart: { ratio: 0.03 },
@@ -52,6 +52,8 @@ const TARGET: Record<Kind, Target> = {
 const PGLITE_DIRECTORY: Target = { ratio: 0.01, max: 1000 };
 
 function targetOf(target: string, r: Route): Target | undefined {
+  // No target in the issue: the signed-in routes show what a session and its user cost.
+  if (r.kind === 'signed') return undefined;
   if (target !== 'pglite') return TARGET[r.kind];
   return r.name.startsWith('directory') ? PGLITE_DIRECTORY : undefined;
 }
@@ -71,6 +73,8 @@ interface Route {
   manyVisitors?: boolean;
   /** Request headers, e.g. the Accept-Encoding every browser sends. */
   headers?: Record<string, string>;
+  /** Sent with the bench user's session cookie. */
+  signedIn?: boolean;
 }
 
 const ROUTES: Route[] = [
@@ -113,6 +117,8 @@ const ROUTES: Route[] = [
   },
   { name: 'vCard', kind: 'card', path: (id) => `/api/business-cards/${id}/vcard` },
   { name: 'QR code', kind: 'qr', path: (id) => `/api/business-cards/${id}/qr-code` },
+  { name: 'signed in: current user', kind: 'signed', path: () => '/api/auth/user', signedIn: true },
+  { name: 'signed in: conversations', kind: 'signed', path: () => '/api/conversations', signedIn: true },
 ];
 
 interface Run {
@@ -192,6 +198,7 @@ interface Server {
   port: number;
   cardId: string;
   fillMs: number;
+  cookie?: string;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
@@ -273,8 +280,9 @@ async function benchTarget(target: string) {
     const runs: Run[] = [];
     for (const r of routes) {
       const url = `${base(server.port)}${r.path(server.cardId)}`;
-      await load(url, r.manyVisitors, 1, r.headers); // warm-up: JIT, pool, the database's caches
-      runs.push(await load(url, r.manyVisitors, SECONDS, r.headers));
+      const headers = r.signedIn && server.cookie ? { ...r.headers, cookie: server.cookie } : r.headers;
+      await load(url, r.manyVisitors, 1, headers); // warm-up: JIT, pool, the database's caches
+      runs.push(await load(url, r.manyVisitors, SECONDS, headers));
       bares.push(await load(`${base(bareServer.port)}/`));
     }
     let sqlRuns = new Map<string, { tps: number; p50: number }>();

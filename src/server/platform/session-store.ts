@@ -4,9 +4,17 @@
  */
 import type { Session } from 'fastify';
 import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, type User, users } from '../db/schema';
 import { LIMITS } from '../../core/limits';
+
+/**
+ * How long the user read with a session waits for the request's own loadUser (issue 13: one
+ * lookup per request). Far longer than a request's hook chain, far shorter than any change a
+ * user could make between two requests.
+ */
+const PREFETCH_TTL_MS = 1000;
 
 declare module 'fastify' {
   interface Session {
@@ -17,7 +25,21 @@ declare module 'fastify' {
 type Cb = (err?: unknown) => void;
 
 export class PgSessionStore {
+  /**
+   * The user row read together with each session (one round trip instead of two: issue 13), kept
+   * until the same request's loadUser takes it. Not a cache: an entry is used once, and only by
+   * the request whose session read produced it a moment earlier; null means "no such user".
+   */
+  private readonly prefetched = new LRUCache<string, { user: User | null }>({ max: 10_000, ttl: PREFETCH_TTL_MS });
+
   constructor(private readonly db: Db) {}
+
+  /** The session owner read with this session a moment ago (undefined: not read with it). */
+  takeUser(sid: string): User | null | undefined {
+    const hit = this.prefetched.get(sid);
+    if (hit) this.prefetched.delete(sid);
+    return hit?.user;
+  }
 
   set(sid: string, session: Session, cb: Cb): void {
     const expires = session.cookie?.expires ?? new Date(Date.now() + LIMITS.sessionTtlMs);
@@ -31,17 +53,23 @@ export class PgSessionStore {
   }
 
   get(sid: string, cb: (err: unknown, result?: Session | null) => void): void {
+    // The session and its user in one query: every signed-in request needs both.
+    this.prefetched.delete(sid);
     this.db
-      .select()
+      .select({ sess: sessions.sess, expire: sessions.expire, userId: sessions.userId, user: users })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.sid, sid))
+      .limit(1)
       .then(([row]) => {
         if (!row || row.expire.getTime() <= Date.now()) return cb(null, null);
+        if (row.userId) this.prefetched.set(sid, { user: row.user });
         cb(null, row.sess as Session);
       }, cb);
   }
 
   destroy(sid: string, cb: Cb): void {
+    this.prefetched.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

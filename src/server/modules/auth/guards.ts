@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
 import { forbidden, unauthorized } from '../../errors';
+import type { PgSessionStore } from '../../platform/session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +20,19 @@ export async function loadUser(request: FastifyRequest): Promise<User | null> {
   if (request.user) return request.user;
   const userId = request.session?.userId;
   if (!userId) return null;
-  const [user] = await request.server.ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
+  // Read with the session by the store when it could (issue 13: one lookup per request).
+  const store = request.sessionStore as Partial<PgSessionStore> | undefined;
+  const prefetched = store?.takeUser?.(request.session.sessionId);
+  const [user] =
+    prefetched !== undefined && (prefetched === null || prefetched.id === userId)
+      ? prefetched && !prefetched.deletedAt
+        ? [prefetched]
+        : []
+      : await request.server.ctx.db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .limit(1);
   if (!user || user.suspendedAt) return null;
   request.user = user;
   return user;
