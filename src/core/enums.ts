@@ -218,7 +218,11 @@ export const LOCATION_CHIPS = [
 export const INQUIRY_TYPES = ['buying', 'selling', 'renting', 'financing', 'partnership', 'other'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
-export const INQUIRY_STATUSES = ['pending', 'contacted', 'closed'] as const;
+/**
+ * Lead statuses. `pending` is stored for a new lead and shown as "New" (issue 14 kept the stored
+ * value); `qualified` came with team leads.
+ */
+export const INQUIRY_STATUSES = ['pending', 'contacted', 'qualified', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export const CARD_VISIBILITIES = ['public', 'private', 'connections'] as const;

@@ -564,6 +564,58 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/admin/brokerages/${w.brokerage.id}/orn`, payload: { verified: true } }),
     expect: [401, 403, 403, 200],
   },
+  // Team leads and seats (issue 14): "owner" owns the world's brokerage; managers, members and
+  // former members are in src/server/modules/team/leads.test.ts and seats.test.ts.
+  'GET /api/brokerages/:id/leads': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/leads` }),
+    expect: [401, 403, 200, 403],
+  },
+  'GET /api/brokerages/:id/leads.csv': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/leads.csv` }),
+    expect: [401, 403, 200, 403],
+  },
+  'PATCH /api/brokerages/:id/leads/:leadId': {
+    request: (w) => ({
+      url: `/api/brokerages/${w.brokerage.id}/leads/${w.team.leadId}`,
+      payload: { assignedToId: w.team.memberId, status: 'qualified' },
+    }),
+    expect: [401, 403, 200, 403],
+  },
+  'GET /api/brokerages/:id/leads/:leadId/notes': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/leads/${w.team.leadId}/notes` }),
+    expect: [401, 403, 200, 403],
+  },
+  'POST /api/brokerages/:id/leads/:leadId/notes': {
+    request: (w) => ({
+      url: `/api/brokerages/${w.brokerage.id}/leads/${w.team.leadId}/notes`,
+      payload: { body: 'Called back' },
+    }),
+    expect: [401, 403, 201, 403],
+  },
+  'GET /api/brokerages/:id/seats': {
+    request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/seats` }),
+    expect: [401, 403, 200, 403],
+  },
+  'POST /api/brokerages/:id/seats/checkout': {
+    request: (w) => ({
+      url: `/api/brokerages/${w.brokerage.id}/seats/checkout`,
+      payload: { userIds: [w.team.memberId] },
+    }),
+    expect: [401, 403, 200, 403],
+  },
+  'POST /api/brokerages/:id/seats/test-confirm': {
+    request: (w) => ({
+      url: `/api/brokerages/${w.brokerage.id}/seats/test-confirm`,
+      payload: {
+        clientSecret: 'test_pi_000000000000000000000000_secret_xxxxxxxxxxxxxxxxxxxxxxxx',
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      },
+    }),
+    expect: [401, 403, 404, 403],
+    note: 'the paying walk is in src/server/modules/team/seats.test.ts',
+  },
 };
 
 /** Routes from the app's own table, minus the built front end's static files and implied HEADs. */

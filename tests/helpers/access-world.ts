@@ -65,6 +65,8 @@ export interface World {
   brokerage: { id: string; slug: string };
   /** An open invitation to it for `other`, with the token of its e-mailed link. */
   invitation: { id: string; token: string };
+  /** Team leads and seats (issue 14): an unpaid broker member of the brokerage and a team lead. */
+  team: { memberId: string; leadId: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -155,6 +157,22 @@ export async function createWorld(t: TestApp): Promise<World> {
       expiresAt: new Date(Date.now() + LIMITS.brokerageInvitationTtlMs),
     })
     .returning();
+  const teamMember = await createOwner(db, {
+    role: 'real_estate_broker',
+    subscriptionStatus: 'inactive',
+    passwordHash: hash,
+  });
+  await db.insert(brokerageMembers).values({ brokerageId: brokerage.id, userId: teamMember.id, role: 'member' });
+  const [teamLead] = await db
+    .insert(inquiries)
+    .values({
+      businessCardId: card.id,
+      brokerageId: brokerage.id,
+      inquirerName: 'Team visitor',
+      inquirerEmail: 'team-visitor@example.com',
+      inquiryType: 'renting',
+    })
+    .returning();
   return {
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
@@ -170,5 +188,6 @@ export async function createWorld(t: TestApp): Promise<World> {
     invoice,
     brokerage: { id: brokerage.id, slug: brokerage.slug },
     invitation: { id: invitation.id, token },
+    team: { memberId: teamMember.id, leadId: teamLead.id },
   };
 }

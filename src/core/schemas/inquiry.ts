@@ -63,10 +63,15 @@ export const inquiryListSchema = z.object({
   items: z.array(inquirySchema),
   total: z.number().int(),
   /** Counts by status over all the owner's inquiries. */
-  counts: z.object({ pending: z.number().int(), contacted: z.number().int(), closed: z.number().int() }),
+  counts: z.object({
+    pending: z.number().int(),
+    contacted: z.number().int(),
+    qualified: z.number().int(),
+    closed: z.number().int(),
+  }),
 });
 export type InquiryList = z.infer<typeof inquiryListSchema>;
 
 export const inquiryStatusSchema = z.object({
-  status: z.enum(INQUIRY_STATUSES, { error: 'Status must be pending, contacted or closed' }),
+  status: z.enum(INQUIRY_STATUSES, { error: 'Status must be pending, contacted, qualified or closed' }),
 });

@@ -815,8 +815,12 @@ export type BrokerageMember = typeof brokerageMembers.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 /** A card row as the app reads it: everything but the stored search text, which only SQL conditions use. */
 export type BusinessCard = Omit<typeof businessCards.$inferSelect, 'searchDoc' | 'placeDoc' | 'nameDoc'>;
-const { searchDoc: _cardSearchDoc, placeDoc: _cardPlaceDoc, nameDoc: _cardNameDoc, ...cardRowColumns } =
-  getTableColumns(businessCards);
+const {
+  searchDoc: _cardSearchDoc,
+  placeDoc: _cardPlaceDoc,
+  nameDoc: _cardNameDoc,
+  ...cardRowColumns
+} = getTableColumns(businessCards);
 /** The columns of a BusinessCard, for selects that read whole card rows (the directory's pages). */
 export const cardColumns = cardRowColumns;
 export type Property = typeof properties.$inferSelect;

@@ -21,6 +21,7 @@ import { signatureRoutes } from './signature/routes';
 import { printRoutes } from './print/routes';
 import { walletRoutes } from './wallet/routes';
 import { brokerageRoutes } from './brokerages/routes';
+import { teamRoutes } from './team/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -42,4 +43,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(printRoutes);
   await app.register(walletRoutes);
   await app.register(brokerageRoutes);
+  await app.register(teamRoutes);
 };

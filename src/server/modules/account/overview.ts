@@ -197,7 +197,7 @@ export async function profileOverview(db: DbOrTx, user: User): Promise<ProfileOv
     views,
     connections,
     inquiries: {
-      total: inquiryCounts.pending + inquiryCounts.contacted + inquiryCounts.closed,
+      total: Object.values(inquiryCounts).reduce((a, b) => a + b, 0),
       pending: inquiryCounts.pending,
     },
     recentActivity: activity,

@@ -15,6 +15,7 @@ import { enumLabel } from '../../platform/ai/labels';
 import { notifyUser } from '../../platform/mail/notify';
 import { mailLang } from '../../platform/mail/templates';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { membershipOf } from '../brokerages/service';
 import { canViewCard, findCardRow, newestApprovedCard } from '../cards/service';
 import { insertLead } from './repository';
 
@@ -75,6 +76,8 @@ export function createExchangeService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const id = await insertLead(tx, {
           businessCardId: row.card.id,
+          // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
+          brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
           source: 'exchange',
           inquiryType: 'other',
           inquirerName: contact.name,

@@ -64,7 +64,7 @@ export async function countInquiriesByStatus(db: DbOrTx, ownerId: string): Promi
     .innerJoin(businessCards, eq(businessCards.id, inquiries.businessCardId))
     .where(ownedBy(ownerId))
     .groupBy(inquiries.status);
-  const counts: Record<InquiryStatus, number> = { pending: 0, contacted: 0, closed: 0 };
+  const counts: Record<InquiryStatus, number> = { pending: 0, contacted: 0, qualified: 0, closed: 0 };
   for (const r of rows) if (r.status in counts) counts[r.status as InquiryStatus] = r.n;
   return counts;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { InquiryStatus } from '../../../core/enums';
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../../core/enums';
 import { toCsv } from '../../../core/csv';
 import type { Inquiry, InquiryList, inquiryCreateSchema } from '../../../core/schemas/inquiry';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import { notFound } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { notifyUser } from '../../platform/mail/notify';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
+import { membershipOf } from '../brokerages/service';
 import { findCardRow } from '../cards/service';
 import { canViewCard } from '../cards/service';
 import {
@@ -30,7 +31,7 @@ const EXPORT_MAX_ROWS = 50_000;
 function toInquiry(r: InquiryRow): Inquiry {
   return {
     ...r,
-    status: (['pending', 'contacted', 'closed'].includes(r.status) ? r.status : 'pending') as InquiryStatus,
+    status: ((INQUIRY_STATUSES as readonly string[]).includes(r.status) ? r.status : 'pending') as InquiryStatus,
     source: r.source === 'exchange' ? 'exchange' : 'inquiry',
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -72,6 +73,8 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
       await db.transaction(async (tx) => {
         await tx.insert(inquiries).values({
           businessCardId: row.card.id,
+          // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
+          brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
           inquirerName: input.inquirerName,
           inquirerEmail: input.inquirerEmail,
           inquirerPhone: input.inquirerPhone || null,
@@ -88,7 +91,7 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
         listInquiriesForOwner(db, owner.id, q),
         countInquiriesByStatus(db, owner.id),
       ]);
-      const total = q.status ? counts[q.status] : counts.pending + counts.contacted + counts.closed;
+      const total = q.status ? counts[q.status] : Object.values(counts).reduce((a, b) => a + b, 0);
       return { items: rows.map(toInquiry), total, counts };
     },
 

@@ -38,6 +38,8 @@ export interface IssueInvoiceInput {
   seller: InvoiceSeller;
   periodStart: Date | null;
   periodEnd: Date | null;
+  /** What was bought, when not the one-person yearly plan (a brokerage's seats, issue 14). */
+  description?: { en: string; ar: string };
 }
 
 /** Takes the next number of the year. Only inside the transaction that stores the invoice. */
@@ -77,8 +79,12 @@ export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<In
       sellerTrn: input.seller.trn,
       buyerName: input.buyer.name.trim(),
       buyerEmail: input.buyer.email,
-      description: `Bitaqa Professional Plan, yearly subscription${from && to ? ` (${from} to ${to})` : ''}`,
-      descriptionAr: `الخطة الاحترافية في Bitaqa، اشتراك سنوي${from && to ? ` (من ${from} إلى ${to})` : ''}`,
+      description:
+        input.description?.en ??
+        `Bitaqa Professional Plan, yearly subscription${from && to ? ` (${from} to ${to})` : ''}`,
+      descriptionAr:
+        input.description?.ar ??
+        `الخطة الاحترافية في Bitaqa، اشتراك سنوي${from && to ? ` (من ${from} إلى ${to})` : ''}`,
       currency: 'AED',
       ...amounts,
     })

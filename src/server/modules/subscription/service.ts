@@ -24,6 +24,9 @@ import type { Stripe, StripePaymentProvider } from '../../platform/payments/stri
 import type { DbOrTx } from '../../db/client';
 import { type AppliedOutcome, applyBillingUpdate } from './billing';
 
+// Seat billing (issue 14): the team module pays for members through the same billing path.
+export { applySeatPayment, findSeatPayment, openTestSeatPayment, type SeatOutcome } from './billing';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An unpaid test PaymentIntent is reused for a day, like an open Stripe invoice. */
 const PENDING_REUSE_MS = DAY_MS;

@@ -16,6 +16,11 @@ export function findUserById(db: DbOrTx, id: string): Promise<User | undefined> 
   return repository.findUserById(db, id);
 }
 
+/** Several users at once, in no particular order (a team's members, issue 14). */
+export function findUsersByIds(db: DbOrTx, ids: string[]): Promise<User[]> {
+  return repository.findUsersByIds(db, ids);
+}
+
 /** The user as the API shows it: no password hash, tokens, TOTP secret or Stripe ids. */
 export function toPublicUser(u: User): PublicUser {
   return {

@@ -456,6 +456,56 @@ const TEMPLATES = {
       ],
     }),
   }),
+  leadAssigned: template<{ name: string; from: string; cardName: string; by: string; link: string }>({
+    en: (p) => ({
+      subject: `A lead was assigned to you: ${p.from}`,
+      body: [
+        `Hello ${p.name},`,
+        `${p.by} assigned you the lead from ${p.from} (card "${p.cardName}").`,
+        `See it in your team leads at ${p.link}`,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `أُسند إليك عميل محتمل: \u2068${p.from}\u2069`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        `أسند إليك \u2068${p.by}\u2069 العميل المحتمل \u2068${p.from}\u2069 (البطاقة "\u2068${p.cardName}\u2069").`,
+        `اطّلع عليه في عملاء الفريق المحتملين ${p.link}`,
+        SIGN_AR,
+      ],
+    }),
+  }),
+  seatsPaid: template<{
+    name: string;
+    brokerage: string;
+    seats: number;
+    amountAed: number;
+    until: string;
+    holders: string;
+    invoiceNumber?: string | null;
+  }>({
+    en: (p) => ({
+      subject: `Your Bitaqa team seats are paid (${p.seats})`,
+      body: [
+        `Hello ${p.name},`,
+        `Thank you: we received your payment of AED ${p.amountAed} for ${p.seats} seat${p.seats === 1 ? '' : 's'} of ${p.brokerage}. These members are paid brokers until ${p.until}: ${p.holders}.`,
+        p.invoiceNumber &&
+          `Your tax invoice ${p.invoiceNumber} is attached as a PDF. You can also download it from your subscription page.`,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `تم دفع مقاعد فريقك في Bitaqa (${p.seats})`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        `شكرًا لك: استلمنا دفعتك بقيمة ${p.amountAed} درهم مقابل ${p.seats} من مقاعد \u2068${p.brokerage}\u2069. هؤلاء الأعضاء وسطاء مشتركون حتى \u2068${p.until}\u2069: \u2068${p.holders}\u2069.`,
+        p.invoiceNumber &&
+          `فاتورتك الضريبية \u2068${p.invoiceNumber}\u2069 مرفقة بصيغة PDF، ويمكنك أيضًا تنزيلها من صفحة الاشتراك.`,
+        SIGN_AR,
+      ],
+    }),
+  }),
   subscriptionActive: template<{
     name: string;
     amountAed: number;

@@ -20,6 +20,7 @@ import { useUpdateInquiry } from '../api/use-update-inquiry';
 const STATUS_STYLE: Record<InquiryStatus, 'gold' | 'default' | 'secondary'> = {
   pending: 'gold',
   contacted: 'default',
+  qualified: 'default',
   closed: 'secondary',
 };
 
@@ -145,7 +146,7 @@ export function LeadsTab({ user }: { user: PublicUser }) {
   const [status, setStatus] = useState<InquiryStatus | undefined>(undefined);
   const [offset, setOffset] = useState(0);
   const { data, isLoading, isError, refetch } = useInquiries({ status, offset });
-  const all = data ? data.counts.pending + data.counts.contacted + data.counts.closed : 0;
+  const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
   const filters: { id: InquiryStatus | undefined; label: string; n: number }[] = [
     { id: undefined, label: t('filter.all'), n: all },
     ...INQUIRY_STATUSES.map((s) => ({

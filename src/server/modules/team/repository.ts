@@ -1,0 +1,199 @@
+/**
+ * SQL of team leads (issue 14): a brokerage's inquiries (inquiries.brokerage_id, set when the
+ * lead arrived), their assignment and status, and the notes on them. Membership is never read
+ * here: the services ask brokerages/service.ts and pass the ids in.
+ */
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { InquiryStatus } from '../../../core/enums';
+import type { DbOrTx } from '../../db/client';
+import { brokerageSeats, businessCards, inquiries, leadNotes, users } from '../../db/schema';
+
+const assignee = alias(users, 'assignee');
+const cardOwner = alias(users, 'card_owner');
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+
+/** Who sees what: the whole team's leads, or a member's own (their card's and assigned to them). */
+export type LeadScope = { kind: 'team' } | { kind: 'own'; userId: string };
+
+export interface TeamLeadFilter {
+  status?: InquiryStatus;
+  assignedTo?: string | 'none';
+  /** `<micros>_<id>` of the last lead the client holds. */
+  cursor?: string;
+}
+
+function scopeCondition(scope: LeadScope): SQL | undefined {
+  if (scope.kind === 'team') return undefined;
+  return or(eq(inquiries.assignedToId, scope.userId), eq(businessCards.userId, scope.userId));
+}
+
+function filterCondition(f: TeamLeadFilter): SQL | undefined {
+  const [micros, id] = f.cursor ? f.cursor.split('_') : [];
+  return and(
+    f.status ? eq(inquiries.status, f.status) : undefined,
+    f.assignedTo === 'none'
+      ? sql`${inquiries.assignedToId} is null`
+      : f.assignedTo
+        ? eq(inquiries.assignedToId, f.assignedTo)
+        : undefined,
+    // Keyset paging on (created_at, id) in microseconds, so no lead is skipped or repeated.
+    micros
+      ? sql`(${inquiries.createdAt}, ${inquiries.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`
+      : undefined,
+  );
+}
+
+const leadColumns = {
+  id: inquiries.id,
+  businessCardId: inquiries.businessCardId,
+  cardName: businessCards.name,
+  inquirerName: inquiries.inquirerName,
+  inquirerEmail: inquiries.inquirerEmail,
+  inquirerPhone: inquiries.inquirerPhone,
+  inquirerCompany: inquiries.inquirerCompany,
+  inquiryType: inquiries.inquiryType,
+  message: inquiries.message,
+  status: inquiries.status,
+  source: inquiries.source,
+  createdAt: inquiries.createdAt,
+  updatedAt: inquiries.updatedAt,
+  memberId: businessCards.userId,
+  memberName: fullName(cardOwner),
+  assignedToId: inquiries.assignedToId,
+  assignedToName: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
+  noteCount: sql<number>`(select count(*)::int from ${leadNotes} where ${leadNotes.inquiryId} = ${inquiries.id})`,
+  cursor: sql<string>`(extract(epoch from ${inquiries.createdAt}) * 1000000)::bigint::text || '_' || ${inquiries.id}::text`,
+};
+
+export type TeamLeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
+
+function selectLeads(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(leadColumns)
+    .from(inquiries)
+    .innerJoin(businessCards, eq(businessCards.id, inquiries.businessCardId))
+    .innerJoin(cardOwner, eq(cardOwner.id, businessCards.userId))
+    .leftJoin(assignee, eq(assignee.id, inquiries.assignedToId))
+    .where(where)
+    .$dynamic();
+}
+
+/**
+ * A page of the brokerage's leads, newest first. inquiries_brokerage_idx (brokerage_id,
+ * created_at desc) hands them out in order.
+ */
+export function listTeamLeads(db: DbOrTx, brokerageId: string, scope: LeadScope, f: TeamLeadFilter, limit: number) {
+  return selectLeads(db, and(eq(inquiries.brokerageId, brokerageId), scopeCondition(scope), filterCondition(f)))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .limit(limit);
+}
+
+/** One lead of the brokerage within the caller's scope, or undefined. */
+export async function findTeamLead(
+  db: DbOrTx,
+  brokerageId: string,
+  scope: LeadScope,
+  leadId: string,
+): Promise<TeamLeadRow | undefined> {
+  const [row] = await selectLeads(
+    db,
+    and(eq(inquiries.brokerageId, brokerageId), eq(inquiries.id, leadId), scopeCondition(scope)),
+  ).limit(1);
+  return row;
+}
+
+/** Locks the lead row for a change (two managers assigning at once: the second sees the first). */
+export async function lockLead(db: DbOrTx, leadId: string) {
+  const [row] = await db
+    .select({ status: inquiries.status, assignedToId: inquiries.assignedToId })
+    .from(inquiries)
+    .where(eq(inquiries.id, leadId))
+    .for('update');
+  return row;
+}
+
+export async function updateLead(
+  db: DbOrTx,
+  leadId: string,
+  set: { status?: InquiryStatus; assignedToId?: string | null },
+): Promise<void> {
+  await db
+    .update(inquiries)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(inquiries.id, leadId));
+}
+
+export async function insertNote(db: DbOrTx, values: { inquiryId: string; authorId: string; body: string }) {
+  const [row] = await db.insert(leadNotes).values(values).returning();
+  return row;
+}
+
+/** A lead's notes, oldest first, with their authors' names. */
+export function listNotes(db: DbOrTx, leadId: string) {
+  return db
+    .select({
+      id: leadNotes.id,
+      body: leadNotes.body,
+      createdAt: leadNotes.createdAt,
+      authorId: leadNotes.authorId,
+      authorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(eq(leadNotes.inquiryId, leadId))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+}
+
+/** Display names of users (the assign select, seat holders). */
+export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: fullName(users) })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** One seat row per member of a seat payment (issue 14 seat billing). */
+export async function insertSeats(
+  db: DbOrTx,
+  brokerageId: string,
+  paymentId: string,
+  seats: { userId: string; periodStart: Date; periodEnd: Date }[],
+): Promise<void> {
+  if (seats.length === 0) return;
+  await db.insert(brokerageSeats).values(seats.map((s) => ({ brokerageId, paymentId, ...s })));
+}
+
+/** The brokerage's seats, latest ending first, with their holders' names. */
+export function listSeats(db: DbOrTx, brokerageId: string, limit = 500) {
+  return db
+    .select({
+      id: brokerageSeats.id,
+      userId: brokerageSeats.userId,
+      name: fullName(users),
+      periodStart: brokerageSeats.periodStart,
+      periodEnd: brokerageSeats.periodEnd,
+    })
+    .from(brokerageSeats)
+    .innerJoin(users, eq(users.id, brokerageSeats.userId))
+    .where(eq(brokerageSeats.brokerageId, brokerageId))
+    .orderBy(desc(brokerageSeats.periodEnd), asc(brokerageSeats.id))
+    .limit(limit);
+}
+
+/** The latest seat end of each user (by any brokerage), to tell a seat from an own subscription. */
+export async function latestSeatEnds(db: DbOrTx, userIds: string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: brokerageSeats.userId,
+      end: sql<Date>`max(${brokerageSeats.periodEnd})`.mapWith((v) => new Date(v)),
+    })
+    .from(brokerageSeats)
+    .where(inArray(brokerageSeats.userId, userIds))
+    .groupBy(brokerageSeats.userId);
+  return new Map(rows.map((r) => [r.userId, r.end]));
+}
