@@ -235,7 +235,7 @@ describe('team leads (issue 14)', () => {
   });
 
   it('access table: signed out 401, outsider and admin 403, unknown brokerage 404, other lead 404', async () => {
-    const { member, b, card } = await team();
+    const { b, card } = await team();
     const lead = await leadIdOn(card.id, 'Access Table');
     const outsider = await t.signUp(broker);
     const admin = await t.signInAdmin();
