@@ -27,6 +27,9 @@ export const SPA_ROUTES = [
   '/about',
   '/admin',
   '/admin-login',
+  '/brokerage',
+  '/brokerages/invitations/:token',
+  '/brokerages/:slug',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -21,6 +21,8 @@ export const cardBrokerageSchema = z.object({
   primaryColor: z.string().nullable(),
   secondaryColor: z.string().nullable(),
   ornNumber: z.string(),
+  /** The brokerage's office (a member's card shows it when the office address is locked). */
+  officeAddress: z.string().nullable(),
   verified: z.boolean(),
   /** Card fields the brokerage sets for its members (the editor shows them read-only). */
   lockedFields: z.array(z.enum(LOCKABLE_FIELDS)),

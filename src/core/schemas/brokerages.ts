@@ -118,7 +118,7 @@ export const invitationPreviewSchema = z.object({
   email: z.string(),
   role: z.enum(INVITABLE_ROLES),
   expiresAt: z.string(),
-  brokerage: cardBrokerageSchema.omit({ lockedFields: true }),
+  brokerage: cardBrokerageSchema.omit({ lockedFields: true, officeAddress: true }),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

@@ -76,6 +76,7 @@ const EditCardPage = lazyPage(() => import('../features/cards/pages/edit-card-pa
 const CardPage = lazyPage(() => import('../features/cards/pages/card-page'), 'CardPage', ['cards', 'inquiries']);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage', [
   'admin-center',
+  'brokerages',
   'cards',
   'discovery',
   'validation',
@@ -105,6 +106,18 @@ const ServicesPage = lazyPage(
   'ServicesPage',
   pageNamespaces('/services'),
 );
+const BrokeragePage = lazyPage(() => import('./brokerage/brokerage-page'), 'BrokeragePage', [
+  'brokerages',
+  'validation',
+]);
+const InvitationPage = lazyPage(() => import('../features/brokerages/pages/invitation-page'), 'InvitationPage', [
+  'brokerages',
+]);
+const BrokeragePublicPage = lazyPage(
+  () => import('../features/brokerages/pages/brokerage-public-page'),
+  'BrokeragePublicPage',
+  ['brokerages', 'discovery'],
+);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */
@@ -133,5 +146,8 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/properties/:id', title: 'property', Component: PropertyPage },
   { path: '/properties/:id/edit', title: 'editProperty', Component: PropertyFormPage },
   { path: '/services', title: 'services', Component: ServicesPage },
+  { path: '/brokerage', title: 'brokerage', Component: BrokeragePage },
+  { path: '/brokerages/invitations/:token', title: 'brokerageInvitation', Component: InvitationPage },
+  { path: '/brokerages/:slug', title: 'brokeragePage', Component: BrokeragePublicPage },
   { path: '*', title: 'notFound', Component: NotFoundPage },
 ];

@@ -35,6 +35,21 @@ export function useAdminAuth() {
 }
 
 /** Where a user lands after sign-in (spec §2 Login, issue 2: first sign-in without a role choice → role selection). */
+const RETURN_PATH_KEY = 'bitaqa.returnTo';
+
+/** Remembers where to come back after signing in (an invitation link, issue 14). Same-site paths only. */
+export function rememberReturnPath(path: string): void {
+  if (path.startsWith('/') && !path.startsWith('//')) window.sessionStorage.setItem(RETURN_PATH_KEY, path);
+}
+
+/** The remembered path, once; null when there is none. */
+export function takeReturnPath(): string | null {
+  if (typeof window === 'undefined') return null;
+  const path = window.sessionStorage.getItem(RETURN_PATH_KEY);
+  window.sessionStorage.removeItem(RETURN_PATH_KEY);
+  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
 export function landingPathFor(user: Pick<PublicUser, 'role' | 'roleChosen'>): string {
   if (user.role === 'admin') return '/admin';
   if (!user.roleChosen || user.role === 'visitor') return '/role-selection';

@@ -6,6 +6,7 @@
 import { ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
+import { seedBrokerages } from './brokerages';
 import { seedBusiness } from './business';
 import { seedCards } from './cards';
 import { seedConversations } from './conversations';
@@ -29,6 +30,7 @@ const SEED_STEPS: { name: string; run: SeedStep }[] = [
   { name: 'business', run: seedBusiness },
   { name: 'properties', run: seedProperties },
   { name: 'services', run: seedServices },
+  { name: 'brokerages', run: seedBrokerages },
 ];
 
 export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: string) => void }): Promise<boolean> {

@@ -135,6 +135,17 @@ describe('the brokerage walk (issue 14)', () => {
       lockedFields: ['company', 'ornNumber', 'colors'],
     });
 
+    // …and so does her public card page, drawn by the server.
+    const cardPage = await t.app.pageRenderers.get('/cards/:id')?.(
+      { id: laylaCard.id },
+      { query: {}, cookies: {} } as never,
+      { setCookie: () => undefined } as never,
+      { styles: [], appScript: null, entry: () => null, pageScripts: () => [] } as never,
+    );
+    expect(cardPage).toContain('Member of Zephyr Crest Properties');
+    expect(cardPage).toContain('href="/brokerages/zephyr-crest-properties"');
+    expect(cardPage).toContain('background-image:linear-gradient(to bottom right, #0f4c81, #0f4c81)');
+
     // The editor refuses a change of a locked field at that field, and takes the rest.
     const refused = await t.inject({
       method: 'PATCH',
@@ -492,5 +503,47 @@ describe('invitation links', () => {
       payload: { email: person.user.email },
     });
     expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe('the public brokerage page (server-rendered)', () => {
+  const assets = { styles: [], appScript: null, entry: () => null, pageScripts: () => [] } as never;
+  const render = async (slug: string, query: Record<string, string> = {}, lang?: string) =>
+    t.app.pageRenderers.get('/brokerages/:slug')?.(
+      { slug },
+      { query, cookies: lang ? { 'bitaqa.lang': lang } : {} } as never,
+      { setCookie: () => undefined } as never,
+      assets,
+    );
+
+  it('shows the details, the verified ORN and the listed brokers, in English and Arabic; filters by language', async () => {
+    const owner = await broker();
+    const b = await createBrokerage(owner, { name: 'Crescent Keys Realty', nameAr: 'كريسنت كيز العقارية' });
+    const admin = await t.signInAdmin();
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/brokerages/${b.id}/orn`,
+      as: admin,
+      payload: { verified: true },
+    });
+    const member = await broker();
+    await createCard(db, member.user.id, { name: 'Hessa Al Ameri', languages: ['arabic'] });
+    await createCard(db, owner.user.id, { name: 'Owner Broker', languages: ['english'] });
+    await join(owner, b.id, member);
+
+    const html = (await render(b.slug)) ?? '';
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Crescent Keys Realty</h1>');
+    expect(html).toContain('data-testid="orn-verified"');
+    expect(html).toContain('Hessa Al Ameri');
+    expect(html).toContain('Owner Broker');
+    const arabic = (await render(b.slug, {}, 'ar')) ?? '';
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('كريسنت كيز العقارية');
+    expect(arabic).toContain('رقم ORN موثّق');
+    const filtered = (await render(b.slug, { language: 'arabic' })) ?? '';
+    expect(filtered).toContain('Hessa Al Ameri');
+    expect(filtered).not.toContain('Owner Broker');
+    expect(await render('no-such-brokerage')).toBeNull();
   });
 });

@@ -41,6 +41,7 @@ import { atLeastOneField, pagination, text } from '../../../core/schemas/common'
 import { notFound } from '../../errors';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
 import { requireAdmin, requireUser, userOf } from '../auth/guards';
+import { registerBrokeragePage } from './page';
 import { publicBrokerage } from './public';
 import { createBrokerageTeamService } from './team-service';
 
@@ -52,6 +53,7 @@ const invitationParams = z.object({ id: uuid(), invitationId: uuid() });
 export const brokerageRoutes: FastifyPluginAsyncZod = async (app) => {
   const team = createBrokerageTeamService(app.ctx);
   const auth = { preHandler: requireUser };
+  registerBrokeragePage(app);
 
   app.post(
     '/brokerages',

@@ -76,6 +76,7 @@ export function toCardBrokerage(b: Brokerage): CardBrokerage {
     primaryColor: b.primaryColor,
     secondaryColor: b.secondaryColor,
     ornNumber: b.ornNumber,
+    officeAddress: b.officeAddress,
     verified: b.ornVerified,
     lockedFields: lockedOf(b),
   };
@@ -91,26 +92,20 @@ export async function cardBrokerageOf(db: DbOrTx, userId: string): Promise<CardB
  * The card values a brokerage sets for its members (issue 14 locked fields): company is the
  * brokerage's name, office address and ORN its own. Only locked fields are returned.
  */
-export function lockedCardValues(b: CardBrokerage & { officeAddress?: string | null }): {
+export function lockedCardValues(b: CardBrokerage): {
   company?: string;
   officeAddress?: string | null;
   ornNumber?: string;
 } {
   const out: { company?: string; officeAddress?: string | null; ornNumber?: string } = {};
   if (b.lockedFields.includes('company')) out.company = b.name;
-  if (b.lockedFields.includes('officeAddress') && b.officeAddress !== undefined) out.officeAddress = b.officeAddress;
+  if (b.lockedFields.includes('officeAddress')) out.officeAddress = b.officeAddress;
   if (b.lockedFields.includes('ornNumber')) out.ornNumber = b.ornNumber;
   return out;
 }
 
-/** The brokerage's branding plus the office address (locked office addresses come from here). */
-export async function brandingOf(
-  db: DbOrTx,
-  userId: string,
-): Promise<(CardBrokerage & { officeAddress: string | null }) | null> {
-  const m = await repository.membershipOf(db, userId);
-  return m ? { ...toCardBrokerage(m.brokerage), officeAddress: m.brokerage.officeAddress } : null;
-}
+/** The brand of the brokerage the user belongs to, or null (the cards module asks here). */
+export const brandingOf = cardBrokerageOf;
 
 /**
  * Members of the brokerages whose name (English or Arabic) contains every word of the search:

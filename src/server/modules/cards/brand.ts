@@ -16,8 +16,7 @@ export const brandOf = (db: DbOrTx, userId: string): Promise<Brand> => brandingO
 /** The card as its brokerage presents it. */
 export function withBrand(card: Card, brand: Brand): Card {
   if (!brand) return { ...card, brokerage: null };
-  const { officeAddress: _office, ...brokerage } = brand;
-  return { ...card, ...lockedCardValues(brand), brokerage };
+  return { ...card, ...lockedCardValues(brand), brokerage: brand };
 }
 
 const LABELS = { company: 'Company', officeAddress: 'Office address', ornNumber: 'ORN' } as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { PageSpinner } from '../../components/ui/feedback';
 import { RoleBadge } from '../../components/ui/role-badge';
@@ -25,6 +25,9 @@ export function ProfilePage() {
           </h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <RoleBadge role={user.role} />
+            <Link to="/brokerage" className="font-medium text-brand-700 underline" data-testid="brokerage-link">
+              {t('brokerageLink')}
+            </Link>
             <span dir="ltr" data-user>
               {user.email}
             </span>

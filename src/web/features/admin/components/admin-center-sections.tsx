@@ -1,4 +1,5 @@
 import { AuditLogSection } from './audit-log-section';
+import { BrokeragesSection } from './brokerages-section';
 import { QuickActions } from './quick-actions';
 import { ReviewQueueSection } from './review-queue-section';
 import { ServicesSection } from './services-section';
@@ -14,6 +15,7 @@ export function AdminCenterSections() {
       <ReviewQueueSection />
       <UsersSection />
       <ServicesSection />
+      <BrokeragesSection />
       <AuditLogSection />
     </div>
   );

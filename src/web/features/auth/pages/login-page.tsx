@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toast';
 import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { AUTH_USER_KEY, landingPathFor } from '../../../lib/use-auth';
+import { AUTH_USER_KEY, landingPathFor, takeReturnPath } from '../../../lib/use-auth';
 import { ResendVerification } from '../components/resend-verification';
 import { TwoFactorLoginStep } from '../components/two-factor-login-step';
 
@@ -31,7 +31,10 @@ export function LoginPage() {
     adoptAccountLanguage(user, i18n);
     await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
     toast({ title: t('login.successTitle'), description: t('login.successText') });
-    navigate(landingPathFor(user));
+    // Admins and users still choosing a role go where they must; others back to what they opened.
+    const back = takeReturnPath();
+    const landing = landingPathFor(user);
+    navigate(landing === '/' && back ? back : landing);
   };
 
   const login = useMutation({

@@ -13,6 +13,7 @@ import { useZodMessage } from '../../../lib/use-zod-message';
 import type { CardFormValues } from './card-form-values';
 import { CheckboxGroup } from './checkbox-group';
 import { PhotoField } from './photo-field';
+import { LockedField, useLockedValue } from './card-brand';
 
 export type CardForm = UseFormReturn<CardFormValues, unknown, CardInputParsed>;
 
@@ -37,6 +38,7 @@ export function useFieldHelpers(form: CardForm) {
 
 export function BasicSection({ form }: { form: CardForm }) {
   const { t, zm, errors } = useFieldHelpers(form);
+  const lockedCompany = useLockedValue('company');
   return (
     <Section title={t('sections.basic')}>
       <Field label={t('fields.name')} error={zm(errors.name?.message)} required>
@@ -45,9 +47,13 @@ export function BasicSection({ form }: { form: CardForm }) {
       <Field label={t('fields.profession')} error={zm(errors.profession?.message)} required>
         <Input autoComplete="organization-title" maxLength={LIMITS.shortTextMax} {...form.register('profession')} />
       </Field>
-      <Field label={t('fields.company')} error={zm(errors.company?.message)}>
-        <Input autoComplete="organization" maxLength={LIMITS.shortTextMax} {...form.register('company')} />
-      </Field>
+      {lockedCompany ? (
+        <LockedField label={t('fields.company')} {...lockedCompany} />
+      ) : (
+        <Field label={t('fields.company')} error={zm(errors.company?.message)}>
+          <Input autoComplete="organization" maxLength={LIMITS.shortTextMax} {...form.register('company')} />
+        </Field>
+      )}
       <Field label={t('fields.profileImageUrl')} error={zm(errors.profileImageUrl?.message)} hint={t('hints.image')}>
         <Controller
           control={form.control}
@@ -61,6 +67,7 @@ export function BasicSection({ form }: { form: CardForm }) {
 
 export function ContactSection({ form }: { form: CardForm }) {
   const { t, zm, errors } = useFieldHelpers(form);
+  const lockedOffice = useLockedValue('officeAddress');
   return (
     <Section title={t('sections.contact')}>
       <Field
@@ -74,9 +81,13 @@ export function ContactSection({ form }: { form: CardForm }) {
       <Field label={t('fields.email')} error={zm(errors.email?.message)}>
         <Input type="email" dir="ltr" autoComplete="email" inputMode="email" {...form.register('email')} />
       </Field>
-      <Field label={t('fields.officeAddress')} error={zm(errors.officeAddress?.message)}>
-        <Input autoComplete="street-address" {...form.register('officeAddress')} />
-      </Field>
+      {lockedOffice ? (
+        <LockedField label={t('fields.officeAddress')} {...lockedOffice} />
+      ) : (
+        <Field label={t('fields.officeAddress')} error={zm(errors.officeAddress?.message)}>
+          <Input autoComplete="street-address" {...form.register('officeAddress')} />
+        </Field>
+      )}
       <Field label={t('fields.googleMapsLink')} error={zm(errors.googleMapsLink?.message)} hint={t('hints.link')}>
         <Input
           type="url"

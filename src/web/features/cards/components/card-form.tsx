@@ -15,6 +15,8 @@ import {
 import { CardPreview } from './card-preview';
 import { RoleSections } from './role-sections';
 import { TipsPanel } from './tips-panel';
+import { useMyBrand } from '../api/use-my-brand';
+import { CardBrandProvider } from './card-brand';
 
 interface CardFormProps {
   form: CardFormApi;
@@ -44,38 +46,48 @@ export function CardForm({
 }: CardFormProps) {
   const { t } = useTranslation('cards');
   const values = useWatch({ control: form.control });
+  const brand = useMyBrand();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
-        <p className="mt-1 text-slate-600">{subtitle}</p>
-      </header>
-      {banner}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <form noValidate className="space-y-5 lg:col-span-2" onSubmit={form.handleSubmit(onSubmit)} aria-label={title}>
-          <BasicSection form={form} />
-          <ProfessionalSection form={form} />
-          <RoleSections form={form} role={role} />
-          <AboutSection form={form} aiPanel={<AiGeneratePanel form={form} role={role} />} />
-          <ContactSection form={form} />
-          <SocialSection form={form} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button type="button" variant="outline" size="primary" onClick={onCancel}>
-              {t('create.cancel')}
-            </Button>
-            <Button type="submit" size="primary" disabled={pending}>
-              {pending ? submittingLabel : submitLabel}
-            </Button>
-          </div>
-        </form>
-        <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start" aria-label={t('preview.title')}>
-          <div>
-            <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{t('preview.title')}</h2>
-            <CardPreview card={values} role={role} />
-          </div>
-          <TipsPanel showLicense={role === 'real_estate_broker' || role === 'banking_broker'} />
-        </aside>
+    <CardBrandProvider brand={brand.data ?? null}>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <header className="mb-6">
+          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+          <p className="mt-1 text-slate-600">{subtitle}</p>
+        </header>
+        {banner}
+        <div className="grid gap-6 lg:grid-cols-3">
+          <form
+            noValidate
+            className="space-y-5 lg:col-span-2"
+            onSubmit={form.handleSubmit(onSubmit)}
+            aria-label={title}
+          >
+            <BasicSection form={form} />
+            <ProfessionalSection form={form} />
+            <RoleSections form={form} role={role} />
+            <AboutSection form={form} aiPanel={<AiGeneratePanel form={form} role={role} />} />
+            <ContactSection form={form} />
+            <SocialSection form={form} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button type="button" variant="outline" size="primary" onClick={onCancel}>
+                {t('create.cancel')}
+              </Button>
+              <Button type="submit" size="primary" disabled={pending}>
+                {pending ? submittingLabel : submitLabel}
+              </Button>
+            </div>
+          </form>
+          <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start" aria-label={t('preview.title')}>
+            <div>
+              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+                {t('preview.title')}
+              </h2>
+              <CardPreview card={values} role={role} />
+            </div>
+            <TipsPanel showLicense={role === 'real_estate_broker' || role === 'banking_broker'} />
+          </aside>
+        </div>
       </div>
-    </div>
+    </CardBrandProvider>
   );
 }

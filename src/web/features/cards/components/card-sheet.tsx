@@ -5,6 +5,7 @@
  */
 import {
   AtSign,
+  BadgeCheck,
   Briefcase,
   Building2,
   Camera,
@@ -29,6 +30,18 @@ import { useCardFacts } from './card-facts';
 import { LicenseBadge } from './license-badge';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** Whether white text on this #rrggbb colour reaches the 4.5:1 contrast of WCAG AA. */
+export function readableUnderWhite(hex: string): boolean {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return false;
+  const lin = (c: string) => {
+    const v = Number.parseInt(c, 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin(m[1]) + 0.7152 * lin(m[2]) + 0.0722 * lin(m[3]);
+  return 1.05 / (l + 0.05) >= 4.5;
+}
 
 /** The vCard download ("Save contact"), the same file the share dialog offers. */
 export const vcardUrl = (id: string) => `/api/business-cards/${encodeURIComponent(id)}/vcard`;
@@ -63,7 +76,7 @@ export function CardSheet({
   extraActions?: ReactNode;
   after?: ReactNode;
 }) {
-  const { t } = useTranslation('cards');
+  const { t, i18n } = useTranslation('cards');
   const facts = useCardFacts(card, card.user.role);
   const bank = card.bankName ? t(`bank.${card.bankName}`, { ns: 'enums' }) : null;
   const company = card.company || bank;
@@ -79,11 +92,17 @@ export function CardSheet({
     { key: 'website', href: card.socialLinks.website, icon: Globe, label: t('fields.website') },
   ].filter((s) => !!s.href);
   const quick = [tel, wa, card.email].filter(Boolean).length;
+  // Issue 14: a member's card wears the brokerage's colours when white text stays readable on them.
+  const brand = card.brokerage ?? null;
+  const brandName = brand ? (i18n.language === 'ar' && brand.nameAr ? brand.nameAr : brand.name) : '';
+  const from = brand?.primaryColor && readableUnderWhite(brand.primaryColor) ? brand.primaryColor : null;
+  const to = brand?.secondaryColor && readableUnderWhite(brand.secondaryColor) ? brand.secondaryColor : from;
+  const headerStyle = from ? { backgroundImage: `linear-gradient(to bottom right, ${from}, ${to})` } : undefined;
 
   return (
     <>
       <Card className="overflow-hidden">
-        <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 pb-6 pt-8 text-white">
+        <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 pb-6 pt-8 text-white" style={headerStyle}>
           <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
             <Avatar
               src={card.profileImageUrl}
@@ -110,6 +129,41 @@ export function CardSheet({
             </div>
           </div>
         </div>
+        {brand ? (
+          <a
+            href={`/brokerages/${encodeURIComponent(brand.slug)}`}
+            className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 hover:bg-slate-50"
+            style={{ borderInlineStart: `4px solid ${brand.primaryColor ?? '#0f4c81'}` }}
+            aria-label={t('brokerage.pageLink', { name: brandName })}
+            data-testid="card-brokerage"
+          >
+            {brand.logoUrl ? (
+              <img
+                src={brand.logoUrl}
+                alt=""
+                width={40}
+                height={40}
+                className="h-10 w-10 shrink-0 rounded-md border border-slate-200 bg-white object-contain"
+              />
+            ) : (
+              <Building2 className="h-8 w-8 shrink-0 text-slate-500" aria-hidden="true" />
+            )}
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-semibold text-slate-900">
+                {t('brokerage.memberOf', { name: brandName })}
+              </span>
+              <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                <span dir="ltr">{t('brokerage.orn', { orn: brand.ornNumber })}</span>
+                {brand.verified ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
+                    <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                    {t('brokerage.verified')}
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </a>
+        ) : null}
         <div className="space-y-2 p-4">
           <a
             href={vcardUrl(card.id)}

@@ -3,6 +3,7 @@
  * specialization; developer project types and portfolio; investor budget and interests; and the
  * licence numbers of issue 3 (BRN/ORN for brokers, practice card for banking brokers).
  */
+import { LockedField, useLockedValue } from './card-brand';
 import { Controller } from 'react-hook-form';
 import {
   BROKER_SPECIALIZATIONS,
@@ -190,6 +191,7 @@ function InvestorSection({ form }: { form: CardForm }) {
 
 function LicenseSection({ form, role }: { form: CardForm; role: string }) {
   const { t, zm, errors } = useFieldHelpers(form);
+  const lockedOrn = useLockedValue('ornNumber');
   return (
     <Section title={t('sections.license')}>
       {role === 'real_estate_broker' ? (
@@ -197,9 +199,13 @@ function LicenseSection({ form, role }: { form: CardForm; role: string }) {
           <Field label={t('fields.brnNumber')} error={zm(errors.brnNumber?.message)} hint={t('hints.brn')}>
             <Input dir="ltr" inputMode="numeric" maxLength={10} {...form.register('brnNumber')} />
           </Field>
-          <Field label={t('fields.ornNumber')} error={zm(errors.ornNumber?.message)} hint={t('hints.orn')}>
-            <Input dir="ltr" inputMode="numeric" maxLength={10} {...form.register('ornNumber')} />
-          </Field>
+          {lockedOrn ? (
+            <LockedField label={t('fields.ornNumber')} dir="ltr" {...lockedOrn} />
+          ) : (
+            <Field label={t('fields.ornNumber')} error={zm(errors.ornNumber?.message)} hint={t('hints.orn')}>
+              <Input dir="ltr" inputMode="numeric" maxLength={10} {...form.register('ornNumber')} />
+            </Field>
+          )}
         </>
       ) : (
         <Field
