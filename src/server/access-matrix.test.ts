@@ -230,6 +230,20 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/business-cards/${w.card.id}/view`, payload: {} }),
     expect: [200, 200, 200, 200],
   },
+  'POST /api/business-cards/:id/events': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}/events`, payload: { action: 'call' } }),
+    expect: [200, 200, 200, 200],
+  },
+  'GET /api/analytics/cards/:id': {
+    request: (w) => ({ url: `/api/analytics/cards/${w.card.id}?days=7` }),
+    expect: [401, 404, 200, 404],
+    note: 'team managers of the owner’s brokerage: src/server/modules/analytics/analytics.test.ts',
+  },
+  'GET /api/brokerages/:id/analytics': {
+    request: () => ({ url: '/api/brokerages/00000000-0000-0000-0000-000000000000/analytics' }),
+    expect: [401, 404, 404, 404],
+    note: 'owner, manager, member, outsider and admin of a real brokerage: src/server/modules/analytics/analytics.test.ts',
+  },
   'GET /api/business-cards/:id/vcard': {
     request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/vcard` }),
     expect: [404, 404, 200, 200],

@@ -4,6 +4,7 @@
  * share-your-details forms on demand and count the visit. Everything heavier (React, the dialog, QR code, the form) is
  * imported only when the visitor asks for it.
  */
+import { pageSource, sendCardEvent, trackCardPage } from './features/cards/card-beacon';
 import { nativeShare } from './features/cards/native-share';
 
 export interface CardPageData {
@@ -20,8 +21,13 @@ if (dataNode?.textContent) {
   const data = JSON.parse(dataNode.textContent) as CardPageData;
   const island = () => import('./features/cards/card-island');
 
+  const source = pageSource();
+  trackCardPage(document, data.id, source);
+
   document.querySelector('[data-card-share]')?.addEventListener('click', async () => {
-    if (await nativeShare({ title: data.name, text: data.shareText, url: data.url })) return;
+    sendCardEvent(data.id, 'share', source);
+    // The phone's share sheet does not say which app it went to: those visits count as 'other'.
+    if (await nativeShare({ title: data.name, text: data.shareText, url: `${data.url}?src=other` })) return;
     await (await island()).openShareDialog(data);
   });
 
@@ -35,11 +41,10 @@ if (dataNode?.textContent) {
     await (await island()).mountExchange(exchange, data);
   });
 
-  const src = new URLSearchParams(window.location.search).get('src') === 'qr' ? 'qr' : 'link';
   fetch(`/api/business-cards/${encodeURIComponent(data.id)}/view`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ src }),
+    body: JSON.stringify({ src: source }),
     credentials: 'include',
   }).catch(() => {
     // Analytics never get in the visitor's way.

@@ -256,8 +256,11 @@ export type CardStatusUpdate = z.infer<typeof cardStatusUpdateSchema>;
 
 export const cardLicenseUpdateSchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });
 
-/** Analytics mark sent by the public card page (issue 3: views and ?src=qr visits). */
-export const cardViewSchema = z.object({ src: z.enum(['qr', 'link']).optional() });
+/**
+ * The view the public card page reports, with its `?src=` (issue 14: qr, directory, search, a
+ * share channel…). An unknown or overlong mark is a direct visit, never a 400 that breaks the page.
+ */
+export const cardViewSchema = z.object({ src: z.string().max(40).optional().catch(undefined) });
 
 export const cardQrSchema = z.object({
   url: z.string(),

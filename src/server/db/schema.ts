@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -234,7 +235,10 @@ export const businessCards = pgTable(
   ],
 );
 
-/** One row per tracked event on a card (issue 3 analytics: view, vcard, qr). */
+/**
+ * One row per counted event on a card (issue 14): what the visitor did and where they came from.
+ * Kept for the recent-activity list; the charts read card_daily_stats instead.
+ */
 export const cardEvents = pgTable(
   'card_events',
   {
@@ -242,11 +246,63 @@ export const cardEvents = pgTable(
     cardId: uuid('card_id')
       .notNull()
       .references(() => businessCards.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 16 }).notNull(),
+    action: varchar('action', { length: 20 }).notNull().default('view'),
+    source: varchar('source', { length: 20 }).notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('card_events_card_idx').on(t.cardId, t.createdAt)],
 );
+
+/**
+ * Daily rollup of card events (issue 14), upserted in the statement that records the event.
+ * `userId` is the card's owner (a card never changes hands), so the team dashboard sums its
+ * members' rows without reading business_cards. `visitors` counts each visitor once per card and
+ * day, on the row of their first view (card_daily_visitors decides), so a day's rows add up to
+ * that day's unique visitors.
+ */
+export const cardDailyStats = pgTable(
+  'card_daily_stats',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => businessCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The day in the UAE (UTC+4), see core/analytics.ts. */
+    day: date('day', { mode: 'string' }).notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    source: varchar('source', { length: 20 }).notNull(),
+    events: integer('events').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardId, t.day, t.action, t.source] }),
+    index('card_daily_stats_user_day_idx').on(t.userId, t.day),
+  ],
+);
+
+/**
+ * Today's (and yesterday's) visitors per card, as salted hashes: only to tell a new visitor from
+ * a returning one. Rows older than yesterday are deleted with their day's salt.
+ */
+export const cardDailyVisitors = pgTable(
+  'card_daily_visitors',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => businessCards.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: varchar('visitor_hash', { length: 32 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.day, t.visitorHash] }), index('card_daily_visitors_day_idx').on(t.day)],
+);
+
+/** One random salt per day for the visitor hashes, shared by every process; old ones are deleted. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: varchar('salt', { length: 64 }).notNull(),
+});
 
 export const properties = pgTable(
   'properties',

@@ -22,6 +22,7 @@ import { printRoutes } from './print/routes';
 import { walletRoutes } from './wallet/routes';
 import { brokerageRoutes } from './brokerages/routes';
 import { teamRoutes } from './team/routes';
+import { analyticsRoutes } from './analytics/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -44,4 +45,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(walletRoutes);
   await app.register(brokerageRoutes);
   await app.register(teamRoutes);
+  await app.register(analyticsRoutes);
 };

@@ -15,7 +15,11 @@ import { RoleBadge } from './ui/role-badge';
 import { useStartConversation } from '../lib/use-start-conversation';
 import { placeLabel, specializationLabel, whatsappNumber } from '../lib/labels';
 
-export function ProfessionalCard({ card }: { card: DirectoryCard }) {
+/**
+ * One professional in a result list. `source` marks the card link (`?src=directory|search`) so
+ * the card's analytics know where the visit came from (issue 14).
+ */
+export function ProfessionalCard({ card, source }: { card: DirectoryCard; source?: 'directory' | 'search' }) {
   const { t, i18n } = useTranslation('discovery');
   const { startConversation, pendingId, isSelf } = useStartConversation();
   const own = isSelf(card.userId);
@@ -101,7 +105,10 @@ export function ProfessionalCard({ card }: { card: DirectoryCard }) {
           </Button>
         )}
         <Button asChild size="sm" variant="secondary">
-          <Link to={`/cards/${card.id}`} aria-label={t('card.viewAria', { name: card.name })}>
+          <Link
+            to={source ? `/cards/${card.id}?src=${source}` : `/cards/${card.id}`}
+            aria-label={t('card.viewAria', { name: card.name })}
+          >
             <Eye className="h-4 w-4" aria-hidden="true" />
             {t('card.view')}
           </Link>

@@ -22,7 +22,7 @@ import { toE164 } from '../../../core/phone';
 import { avatarPath } from '../../modules/cards/avatar';
 import { composeCardContent } from '../../platform/ai/composer';
 import { eq } from 'drizzle-orm';
-import { businessCards, cardEvents, type User, users } from '../schema';
+import { businessCards, type User, users } from '../schema';
 import type { SeedStep } from './index';
 import type { Random } from './random';
 import { demoEmail } from './users';
@@ -577,32 +577,6 @@ export const seedCards: SeedStep = async (ctx, state) => {
         updatedAt: createdAt,
       };
     });
-  const cards = await db.insert(businessCards).values(rows).returning();
-
-  // A little real history for the approved cards: the counters match the card_events rows.
-  for (const card of cards.filter((c) => c.status === 'approved')) {
-    const since = card.createdAt.getTime();
-    const span = now - since;
-    const counts = { view: rnd.int(4, 60), vcard: rnd.int(0, 8), qr: rnd.int(0, 10) };
-    const events = (Object.keys(counts) as (keyof typeof counts)[]).flatMap((type) =>
-      Array.from({ length: counts[type] }, () => ({
-        cardId: card.id,
-        type,
-        createdAt: new Date(since + rnd.int(1, span / 60_000) * 60_000),
-      })),
-    );
-    // A QR visit is also a view of the page.
-    await db
-      .insert(cardEvents)
-      .values([...events, ...events.filter((e) => e.type === 'qr').map((e) => ({ ...e, type: 'view' }))]);
-    await db
-      .update(businessCards)
-      .set({
-        viewCount: counts.view + counts.qr,
-        vcardDownloads: counts.vcard,
-        qrVisits: counts.qr,
-        updatedAt: card.updatedAt,
-      })
-      .where(eq(businessCards.id, card.id));
-  }
+  await db.insert(businessCards).values(rows);
+  // Their analytics history comes from the analytics step (seed/analytics.ts).
 };

@@ -7,6 +7,7 @@ import { ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
 import { seedBrokerages } from './brokerages';
+import { seedCardAnalytics } from './analytics';
 import { seedBusiness } from './business';
 import { seedCards } from './cards';
 import { seedConversations } from './conversations';
@@ -31,6 +32,8 @@ const SEED_STEPS: { name: string; run: SeedStep }[] = [
   { name: 'properties', run: seedProperties },
   { name: 'services', run: seedServices },
   { name: 'brokerages', run: seedBrokerages },
+  // After the inquiries (business): they become the cards' leads.
+  { name: 'analytics', run: (ctx, state) => seedCardAnalytics(ctx.db, state.rnd, ctx.now()) },
 ];
 
 export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: string) => void }): Promise<boolean> {

@@ -74,11 +74,13 @@ describe('profile overview', () => {
     await db.insert(cardEvents).values(
       Array.from({ length: 12 }, (_, i) => ({
         cardId: c1.id,
-        type: 'view',
+        action: 'view',
         createdAt: new Date(now - (20 + i) * 60_000),
       })),
     );
-    await db.insert(cardEvents).values({ cardId: c2.id, type: 'qr', createdAt: new Date(now - 5 * 60_000) });
+    await db
+      .insert(cardEvents)
+      .values({ cardId: c2.id, action: 'view', source: 'qr', createdAt: new Date(now - 5 * 60_000) });
     await db.insert(inquiries).values({
       businessCardId: c1.id,
       inquirerName: 'Lead Person',

@@ -22,7 +22,10 @@ import { inquiryCountsOf } from '../inquiries/service';
 import { countConnections } from '../messaging/connections';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
-const EVENT_TYPES: Record<string, ActivityType> = { view: 'card_view', vcard: 'card_vcard', qr: 'card_qr' };
+/** Views and saved contacts reach the activity list (issue 14: a QR visit is a view from the QR code). */
+const LISTED_ACTIONS = ['view', 'contact_saved'];
+const activityType = (action: string, source: string): ActivityType =>
+  action === 'contact_saved' ? 'card_vcard' : source === 'qr' ? 'card_qr' : 'card_view';
 
 async function cardFigures(db: DbOrTx, userId: string) {
   const rows = await db
@@ -60,9 +63,14 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
 
   // Newest events per card through card_events_card_idx, then the newest overall.
   const latestEvents = db
-    .select({ id: cardEvents.id, type: cardEvents.type, createdAt: cardEvents.createdAt })
+    .select({
+      id: cardEvents.id,
+      action: cardEvents.action,
+      source: cardEvents.source,
+      createdAt: cardEvents.createdAt,
+    })
     .from(cardEvents)
-    .where(eq(cardEvents.cardId, businessCards.id))
+    .where(and(eq(cardEvents.cardId, businessCards.id), inArray(cardEvents.action, LISTED_ACTIONS)))
     .orderBy(desc(cardEvents.createdAt))
     .limit(n)
     .as('e');
@@ -79,7 +87,8 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
       ? db
           .select({
             id: latestEvents.id,
-            type: latestEvents.type,
+            action: latestEvents.action,
+            source: latestEvents.source,
             at: latestEvents.createdAt,
             cardId: businessCards.id,
           })
@@ -135,7 +144,7 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
   const all: Activity[] = [
     ...events.map((e) => ({
       id: `event:${e.id}`,
-      type: EVENT_TYPES[e.type] ?? 'card_view',
+      type: activityType(e.action, e.source),
       at: e.at.toISOString(),
       cardId: e.cardId,
       cardName: cardName.get(e.cardId) ?? null,

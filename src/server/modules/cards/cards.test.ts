@@ -544,7 +544,8 @@ describe('analytics', () => {
     const stats = (await get(card.id, owner)).json().stats;
     expect(stats).toEqual({ views: 2, vcardDownloads: 0, qrVisits: 1 });
     const events = await t.database.db.select().from(cardEvents).where(eq(cardEvents.cardId, card.id));
-    expect(events.map((e) => e.type).sort()).toEqual(['qr', 'view', 'view']);
+    // Issue 14: a QR visit is one event, a view from the QR code.
+    expect(events.map((e) => `${e.action}/${e.source}`).sort()).toEqual(['view/direct', 'view/qr']);
     // Counting a view does not make the card look recently edited.
     const [row] = await t.database.db.select().from(businessCards).where(eq(businessCards.id, card.id));
     expect(row.updatedAt.toISOString()).toBe((await get(card.id, owner)).json().updatedAt);
@@ -555,7 +556,8 @@ describe('analytics', () => {
     const card = await createCard(owner);
     expect((await view(card.id, {})).statusCode).toBe(404);
     expect((await view(card.id, {}, {}, owner)).json()).toEqual({ counted: false });
-    expect((await view(card.id, { src: 'evil' })).statusCode).toBe(400);
+    // An unknown ?src= is a direct visit, never a validation error that breaks the page.
+    expect((await view(card.id, { src: 'evil' })).statusCode).toBe(404);
   });
 
   it('counts vCard downloads by others', async () => {

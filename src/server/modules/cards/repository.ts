@@ -1,7 +1,7 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type BusinessCard, businessCards, cardEvents, type User, users } from '../../db/schema';
+import { type BusinessCard, businessCards, type User, users } from '../../db/schema';
 
 export type CardOwner = Pick<
   User,
@@ -18,7 +18,6 @@ export type CardOwner = Pick<
 >;
 export type CardRow = { card: BusinessCard; user: CardOwner };
 export type CardValues = Omit<typeof businessCards.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type CardEventType = 'view' | 'vcard' | 'qr';
 
 const ownerColumns = {
   id: users.id,
@@ -101,26 +100,6 @@ export async function updateCard(db: DbOrTx, id: string, values: Partial<CardVal
 export async function deleteCard(db: DbOrTx, id: string): Promise<BusinessCard | undefined> {
   const [row] = await db.delete(businessCards).where(eq(businessCards.id, id)).returning();
   return row;
-}
-
-const counterOf = {
-  view: 'viewCount',
-  vcard: 'vcardDownloads',
-  qr: 'qrVisits',
-} as const;
-
-/** Records analytics events and bumps the card's counters; updatedAt is left as it was. */
-export async function recordCardEvents(db: DbOrTx, cardId: string, types: CardEventType[]): Promise<void> {
-  if (!types.length) return;
-  await db.insert(cardEvents).values(types.map((type) => ({ cardId, type })));
-  const set: Partial<Record<(typeof counterOf)[CardEventType] | 'updatedAt', SQL>> = {
-    updatedAt: sql`${businessCards.updatedAt}`,
-  };
-  for (const type of types) {
-    const key = counterOf[type];
-    set[key] = sql`${businessCards[key]} + 1`;
-  }
-  await db.update(businessCards).set(set).where(eq(businessCards.id, cardId));
 }
 
 /** Approved, public cards with their owners, newest change first (the sitemap filters them further). */

@@ -17,6 +17,8 @@ import {
   cardViewSchema,
 } from '../../../core/schemas/card';
 import { pagination } from '../../../core/schemas/common';
+import { cardSource } from '../../../core/analytics';
+import { cardEventSchema } from '../../../core/schemas/analytics';
 import { createCardWriter } from '../../platform/ai/card-writer';
 import { sendJsonText } from '../../platform/list-cache';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
@@ -29,21 +31,16 @@ import { previewVersion, renderPreview } from './preview';
 import { type CardQr, cardQr } from './qr';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
+import { visitorKey } from './visitor';
 import { attachmentHeader, buildVCard } from './vcard';
 
 const idParams = z.object({ id: text().max(100) });
-
-/** Who is opening a card, for counting repeat views once: the user, else address + browser. */
-function visitorKey(request: FastifyRequest, userId: string | undefined): string {
-  if (userId) return `u:${userId}`;
-  const ua = request.headers['user-agent'] ?? '';
-  return `a:${crypto.createHash('sha256').update(`${request.ip}|${ua}`).digest('base64url').slice(0, 22)}`;
-}
 
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const cards = createCardService(app.ctx);
   const writer = createCardWriter(app.ctx.config);
   const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
+  const eventLimiter = app.ctx.limits.limiter('card-events', RATE_RULES.cardEvents);
   // Issue 13: made once per card version, not per request.
   const vcards = downloadCache<{ body: string; disposition: string }>();
   const qrCodes = downloadCache<CardQr>();
@@ -126,32 +123,68 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await loadUser(request);
-      const counted = await cards.recordView(
+      const counted = await cards.recordEvent(
         viewer,
-        visitorKey(request, viewer?.id),
+        () => visitorKey(request, viewer?.id),
         request.params.id,
-        request.body?.src,
+        'view',
+        cardSource(request.body?.src),
       );
       return { counted };
     },
   );
 
-  app.get('/business-cards/:id/vcard', { schema: { params: idParams } }, async (request, reply) => {
-    const viewer = await loadUser(request);
-    const card = await cards.forDownload(viewer, () => visitorKey(request, viewer?.id), request.params.id, 'vcard');
-    // Private: the contact details of a card that may be hidden later; no-cache: the browser
-    // may keep it but asks again each time, so a hidden card stops being answered (issue 13).
-    reply.header('Cache-Control', 'private, no-cache');
-    if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
-    const vcard = await vcards.get(cardVersionTag(card), () => ({
-      body: buildVCard(card, cards.cardUrl(card.id)),
-      disposition: attachmentHeader(card.name, '_card.vcf'),
-    }));
-    return reply
-      .header('Content-Type', 'text/vcard; charset=utf-8')
-      .header('Content-Disposition', vcard.disposition)
-      .send(vcard.body);
-  });
+  // Issue 14: the page's beacon (navigator.sendBeacon) for contact clicks and shares. Public and
+  // rate-limited per address; the owner's own clicks and repeats are answered but not counted.
+  app.post(
+    '/business-cards/:id/events',
+    {
+      schema: {
+        params: idParams,
+        body: cardEventSchema,
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await eventLimiter.consume(request.ip, 'Too many card events from your network.');
+      const viewer = await loadUser(request);
+      const counted = await cards.recordEvent(
+        viewer,
+        () => visitorKey(request, viewer?.id),
+        request.params.id,
+        request.body.action,
+        cardSource(request.body.source),
+      );
+      return { counted };
+    },
+  );
+
+  app.get(
+    '/business-cards/:id/vcard',
+    { schema: { params: idParams, querystring: z.object({ src: z.string().max(40).optional().catch(undefined) }) } },
+    async (request, reply) => {
+      const viewer = await loadUser(request);
+      const card = await cards.forDownload(
+        viewer,
+        () => visitorKey(request, viewer?.id),
+        request.params.id,
+        'vcard',
+        cardSource(request.query.src),
+      );
+      // Private: the contact details of a card that may be hidden later; no-cache: the browser
+      // may keep it but asks again each time, so a hidden card stops being answered (issue 13).
+      reply.header('Cache-Control', 'private, no-cache');
+      if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
+      const vcard = await vcards.get(cardVersionTag(card), () => ({
+        body: buildVCard(card, cards.cardUrl(card.id)),
+        disposition: attachmentHeader(card.name, '_card.vcf'),
+      }));
+      return reply
+        .header('Content-Type', 'text/vcard; charset=utf-8')
+        .header('Content-Disposition', vcard.disposition)
+        .send(vcard.body);
+    },
+  );
 
   // Issue 9: the link-preview PNG of a public card; its URL carries the card's version.
   app.get(

@@ -50,7 +50,7 @@ describe('demo cards', () => {
     const [counts] = await t.database.db
       .select({ events: sql<number>`count(*)::int` })
       .from(cardEvents)
-      .where(eq(cardEvents.type, 'view'));
+      .where(eq(cardEvents.action, 'view'));
     const views = rows.reduce((n, r) => n + r.card.viewCount, 0);
     expect(counts.events).toBe(views);
     const [future] = await t.database.db

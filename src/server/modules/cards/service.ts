@@ -16,7 +16,6 @@ import { LRUCache } from 'lru-cache';
 import { PAID_ROLES } from '../../../core/enums';
 import { toCard } from './mapper';
 import {
-  type CardEventType,
   type CardOwner,
   type CardRow,
   type CardValues,
@@ -28,12 +27,13 @@ import {
   listApprovedPublicCards,
   listCardsByUser,
   lockCard,
-  recordCardEvents,
   returnCardsToReview,
   updateCard,
 } from './repository';
 import { areConnected } from '../messaging/connections';
 import { brandOf, withBrand, withoutLockedFields } from './brand';
+import { createAnalyticsRecorder } from '../analytics/service';
+import type { BeaconAction, CardSource } from '../../../core/analytics';
 
 export const CARD_NOT_FOUND = 'Business card not found';
 
@@ -207,25 +207,9 @@ export function licenseReset(current: BusinessCard, changes: Record<string, unkn
   return changed ? { licenseVerified: false, licenseVerifiedAt: null } : {};
 }
 
-/** Counts one visitor's repeated opens of a card once per window (refreshes are not new views). */
-class RecentEvents {
-  private readonly seen = new Map<string, number>();
-  constructor(private readonly windowMs: number) {}
-  firstTime(key: string, now = Date.now()): boolean {
-    const last = this.seen.get(key);
-    if (last !== undefined && now - last < this.windowMs) return false;
-    if (this.seen.size >= 20_000) {
-      for (const [k, t] of this.seen) if (now - t >= this.windowMs) this.seen.delete(k);
-      if (this.seen.size >= 20_000) this.seen.clear();
-    }
-    this.seen.set(key, now);
-    return true;
-  }
-}
-
 export function createCardService(ctx: AppContext) {
   const { db, config } = ctx;
-  const recent = new RecentEvents(30 * 60 * 1000);
+  const analytics = createAnalyticsRecorder(ctx);
   /** Card rows a stranger may see, by list version and id (see publicRow). */
   const publicRows = new LRUCache<string, { row: CardRow | null }>({ max: 5000, ttl: 10_000 });
 
@@ -405,36 +389,50 @@ export function createCardService(ctx: AppContext) {
     },
 
     /**
-     * Counts a view of the public page (and a QR visit for ?src=qr). Owners' own views, previews
-     * of non-public cards and repeats by the same visitor within 30 minutes are not counted.
+     * Counts an event on the public page (issue 14): a view, a wallet pass (a saved contact), or a
+     * contact click or share from the page's beacon, with where the visitor came from. Owners' own visits, previews of non-public
+     * cards and repeats by the same visitor within 30 minutes are not counted.
      */
-    async recordView(viewer: Viewer, visitorKey: string, id: string, src: 'qr' | 'link' | undefined): Promise<boolean> {
+    async recordEvent(
+      viewer: Viewer,
+      visitorKey: () => string,
+      id: string,
+      action: 'view' | 'contact_saved' | BeaconAction,
+      source: CardSource,
+    ): Promise<boolean> {
       const row = await visibleRow(viewer, id);
-      if (!isPubliclyVisible(row) || viewer?.id === row.card.userId) return false;
-      if (!recent.firstTime(`view:${id}:${src ?? 'link'}:${visitorKey}`)) return false;
-      const types: CardEventType[] = src === 'qr' ? ['view', 'qr'] : ['view'];
-      await db.transaction((tx) => recordCardEvents(tx, id, types));
-      return true;
+      if (!isPubliclyVisible(row)) return false;
+      return analytics.record({
+        cardId: id,
+        ownerId: row.card.userId,
+        viewerId: viewer?.id ?? null,
+        action,
+        source,
+        visitorKey,
+      });
     },
 
     /**
-     * The row for vCard and QR answers; a vCard download by someone else is counted. The visitor's
-     * key (a hash) is worked out only when a download may count.
+     * The row for vCard and QR answers; a vCard download by someone else is a saved contact. The
+     * visitor's key (a hash) is worked out only when a download may count.
      */
     async forDownload(
       viewer: Viewer,
       visitorKey: () => string,
       id: string,
       kind: 'vcard' | 'qr-code',
+      source: CardSource = 'direct',
     ): Promise<BusinessCard> {
       const row = await visibleRow(viewer, id);
-      if (
-        kind === 'vcard' &&
-        isPubliclyVisible(row) &&
-        viewer?.id !== row.card.userId &&
-        recent.firstTime(`vcard:${id}:${visitorKey()}`)
-      ) {
-        await db.transaction((tx) => recordCardEvents(tx, id, ['vcard']));
+      if (kind === 'vcard' && isPubliclyVisible(row)) {
+        await analytics.record({
+          cardId: id,
+          ownerId: row.card.userId,
+          viewerId: viewer?.id ?? null,
+          action: 'contact_saved',
+          source,
+          visitorKey,
+        });
       }
       return row.card;
     },

@@ -5,6 +5,7 @@
  * approved card can share that card with one tap (`useMyCard`). Consent, honeypot and the
  * per-address limit work as for inquiries.
  */
+import { recordLead } from '../analytics/service';
 import { eq } from 'drizzle-orm';
 import { EXCHANGE_COMPANY_MAX, type ExchangeCreateParsed } from '../../../core/schemas/exchange';
 import { formatPhone } from '../../../core/phone';
@@ -86,6 +87,7 @@ export function createExchangeService(ctx: AppContext) {
           inquirerCompany: contact.company,
           message: note,
         });
+        await recordLead(tx, row.card.id, owner.id, ctx.now());
         await notifyUser(
           tx,
           owner,

@@ -3,6 +3,7 @@
  * Leads list with its status, and the CSV export for their CRM. Nobody but the card's owner
  * reads an inquiry.
  */
+import { recordLead } from '../analytics/service';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../core/enums';
@@ -81,6 +82,7 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
           inquiryType: input.inquiryType,
           message: input.message || null,
         });
+        await recordLead(tx, row.card.id, owner.id, ctx.now());
         await mailOwner(tx, owner, row.card.name, input);
       });
       return true;

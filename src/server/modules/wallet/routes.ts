@@ -13,6 +13,9 @@ import { notFound } from '../../errors';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from '../cards/download-cache';
 import { CARD_NOT_FOUND, createCardService } from '../cards/service';
 import { attachmentHeader } from '../cards/vcard';
+import { visitorKey } from '../cards/visitor';
+import { loadUser } from '../auth/guards';
+import type { FastifyRequest } from 'fastify';
 import { buildApplePass } from './apple-pass';
 import { googleSaveUrl } from './google-pass';
 
@@ -28,6 +31,11 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     const card = await cards.getPublic(id);
     if (!card) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
     return card;
+  };
+  /** A pass or a save link asked for by someone else is a saved contact (issue 14). */
+  const countSave = async (request: FastifyRequest, id: string) => {
+    const viewer = await loadUser(request);
+    await cards.recordEvent(viewer, () => visitorKey(request, viewer?.id), id, 'contact_saved', 'direct');
   };
   /** The barcode opens the card with the QR mark that counts scanned visits (issue 3). */
   const qrLink = (id: string) => `${cards.cardUrl(id)}?src=qr`;
@@ -47,6 +55,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/business-cards/:id/wallet/apple', { schema: { params: idParams } }, async (request, reply) => {
     if (!applePass) throw notFound('Apple Wallet is not configured', 'APPLE_WALLET_NOT_CONFIGURED');
     const card = await publicCard(request.params.id);
+    await countSave(request, card.id);
     const variant = `pkpass-${photoTag(card.profileImageUrl)}`;
     reply.header('Cache-Control', 'private, no-cache');
     if (notModified(request, reply, downloadEtag(variant, card))) return reply;
@@ -65,6 +74,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!googleWallet) throw notFound('Google Wallet is not configured', 'GOOGLE_WALLET_NOT_CONFIGURED');
       const card = await publicCard(request.params.id);
+      await countSave(request, card.id);
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag('google-wallet', card))) return reply;
       const saveUrl = await links.get(cardVersionTag(card), () =>

@@ -34,6 +34,8 @@ export const RATE_RULES = {
   inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
   /** Contact exchanges per ip (issue 15): the inquiry numbers, in a bucket of their own. */
   exchange: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
+  /** Contact clicks and shares reported by card pages, per ip (issue 14): a busy office, not a script. */
+  cardEvents: { points: 120, durationSec: MINUTE },
   /** AI card writing per user. */
   cardAi: { points: 20, durationSec: MINUTE },
   /** Image uploads per user. */

@@ -1,5 +1,6 @@
 /** Browser helpers of the share dialog (spec §2 Share dialog): files, clipboard, QR image, share links. */
 import QRCode from 'qrcode';
+import type { ShareChannel } from '../../../core/analytics';
 
 /** Saves a blob or data URL as a file through a temporary link. */
 export function saveFile(data: Blob | string, filename: string): void {
@@ -60,7 +61,19 @@ export async function drawQrPng(url: string, label: string): Promise<string> {
 export type ShareTarget = 'whatsapp' | 'facebook' | 'twitter' | 'linkedin' | 'telegram' | 'email';
 export const SHARE_TARGETS: ShareTarget[] = ['whatsapp', 'facebook', 'twitter', 'linkedin', 'telegram', 'email'];
 
-export function shareUrl(target: ShareTarget, url: string, message: string, subject: string): string {
+/** The channel a share link names in its `?src=` (issue 14: Twitter is X now). */
+const CHANNEL: Record<ShareTarget, ShareChannel> = {
+  whatsapp: 'whatsapp',
+  facebook: 'facebook',
+  twitter: 'x',
+  linkedin: 'linkedin',
+  telegram: 'telegram',
+  email: 'email',
+};
+
+/** The share link of a card URL; the card link inside it says which channel it was shared on. */
+export function shareUrl(target: ShareTarget, cardUrl: string, message: string, subject: string): string {
+  const url = `${cardUrl}?src=${CHANNEL[target]}`;
   const u = encodeURIComponent(url);
   const m = encodeURIComponent(message);
   switch (target) {

@@ -276,7 +276,12 @@ export function DirectoryPage() {
               </EmptyState>
             </div>
           ) : (
-            <ResultsGrid items={items} total={total} list={list} render={(card) => <ProfessionalCard card={card} />} />
+            <ResultsGrid
+              items={items}
+              total={total}
+              list={list}
+              render={(card) => <ProfessionalCard card={card} source="directory" />}
+            />
           )}
         </section>
       )}

@@ -132,7 +132,7 @@ export function SearchPage() {
                     >
                       {data.professionals.map((card) => (
                         <li key={card.id}>
-                          <ProfessionalCard card={card} />
+                          <ProfessionalCard card={card} source="search" />
                         </li>
                       ))}
                     </ul>

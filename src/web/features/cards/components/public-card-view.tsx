@@ -1,3 +1,4 @@
+import { pageSource, sendCardEvent } from '../card-beacon';
 import { MessagesSquare, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,8 @@ export function PublicCardView({ card }: { card: CardData }) {
             <Button
               variant="gold"
               onClick={async () => {
-                const url = `${window.location.origin}/cards/${card.id}`;
+                if (!isSelf(card.userId)) sendCardEvent(card.id, 'share', pageSource());
+                const url = `${window.location.origin}/cards/${card.id}?src=other`;
                 const text = company
                   ? t('share.message', { name: card.name, company })
                   : t('share.messageNoCompany', { name: card.name });

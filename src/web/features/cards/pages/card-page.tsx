@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/use-auth';
 import { useCard } from '../api/use-card';
 import { useRecordView } from '../api/use-record-view';
+import { pageSource } from '../card-beacon';
 import { CardNotFound } from '../components/card-not-found';
 import { PublicCardView } from '../components/public-card-view';
 
@@ -17,7 +18,7 @@ export function CardPage() {
   const card = useCard(id);
   const data = card.data;
   const countable = !!data && !userLoading && data.status === 'approved' && data.isPublic && user?.id !== data.userId;
-  useRecordView(data?.id, countable, params.get('src') === 'qr');
+  useRecordView(data?.id, countable, pageSource(`?${params.toString()}`));
   if (card.isLoading) return <PageSpinner />;
   if (card.error || !data) {
     const missing = card.error instanceof ApiError && card.error.status === 404;

@@ -67,7 +67,7 @@ export function RecommendationsPanel() {
         <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {q.data?.professionals.slice(0, 3).map((m) => (
             <li key={m.card.id}>
-              <ProfessionalCard card={m.card} />
+              <ProfessionalCard card={m.card} source="directory" />
               <Reasons reasons={m.reasons} />
             </li>
           ))}

@@ -1,0 +1,152 @@
+/**
+ * 90 days of card analytics for the demo's approved cards (issue 14), so the Overview charts and
+ * the team dashboard show something on `npm start`: a weekly rhythm, a slow rise, visitors from
+ * the QR code, the directory, search and share links, and the seeded inquiries as leads. Raw
+ * events, daily rollups and the lifetime counters agree. Cards that already have figures are
+ * left alone, so running it again changes nothing.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type CardAction, type CardSource, addDays, uaeDay } from '../../../core/analytics';
+import type { DbOrTx } from '../client';
+import { businessCards, cardDailyStats, cardEvents } from '../schema';
+import type { Random } from './random';
+
+const DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UAE_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+/** Where visitors come from, as weights. */
+const SOURCE_WEIGHTS: [CardSource, number][] = [
+  ['direct', 30],
+  ['qr', 20],
+  ['directory', 20],
+  ['search', 10],
+  ['whatsapp', 9],
+  ['linkedin', 5],
+  ['email', 3],
+  ['x', 1],
+  ['facebook', 1],
+  ['telegram', 1],
+];
+/** What a visitor does after viewing, as a share of views. */
+const FOLLOW_UPS: [CardAction, number][] = [
+  ['contact_saved', 0.09],
+  ['whatsapp', 0.06],
+  ['call', 0.04],
+  ['email', 0.02],
+  ['share', 0.02],
+];
+
+function weighted<T>(rnd: Random, list: [T, number][]): T {
+  const total = list.reduce((n, [, w]) => n + w, 0);
+  let x = rnd.next() * total;
+  for (const [v, w] of list) {
+    x -= w;
+    if (x < 0) return v;
+  }
+  return list[0][0];
+}
+
+interface Event {
+  cardId: string;
+  action: CardAction;
+  source: CardSource;
+  createdAt: Date;
+}
+
+export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date()): Promise<void> {
+  const cards = await db
+    .select({ id: businessCards.id, userId: businessCards.userId, createdAt: businessCards.createdAt })
+    .from(businessCards)
+    .where(eq(businessCards.status, 'approved'));
+  if (!cards.length) return;
+  const done = new Set(
+    (
+      await db
+        .selectDistinct({ cardId: cardDailyStats.cardId })
+        .from(cardDailyStats)
+        .where(
+          inArray(
+            cardDailyStats.cardId,
+            cards.map((c) => c.id),
+          ),
+        )
+    ).map((r) => r.cardId),
+  );
+  const today = uaeDay(now);
+  const todayStart = Date.parse(`${today}T00:00:00Z`) - UAE_OFFSET_MS;
+
+  for (const card of cards.filter((c) => !done.has(c.id))) {
+    const popularity = 0.5 + rnd.next() * 2.5;
+    const events: Event[] = [];
+    const visitorsByDay = new Map<string, number>();
+    for (let back = DAYS - 1; back >= 0; back--) {
+      const day = addDays(today, -back);
+      const dayStart = todayStart - back * DAY_MS;
+      if (dayStart + DAY_MS < card.createdAt.getTime()) continue;
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      // Friday and Saturday are the UAE weekend: fewer visits; a gentle rise over the quarter.
+      const rhythm = weekday === 5 || weekday === 6 ? 0.6 : 1;
+      const trend = 0.7 + (0.6 * (DAYS - back)) / DAYS;
+      const views = Math.round(popularity * rhythm * trend * rnd.int(2, 9));
+      const until = Math.min(dayStart + DAY_MS, now.getTime()) - 1;
+      const from = Math.max(dayStart, card.createdAt.getTime());
+      if (until <= from) continue;
+      const at = () => new Date(from + Math.floor(rnd.next() * (until - from)));
+      for (let i = 0; i < views; i++) {
+        const source = weighted(rnd, SOURCE_WEIGHTS);
+        events.push({ cardId: card.id, action: 'view', source, createdAt: at() });
+        for (const [action, share] of FOLLOW_UPS) {
+          if (rnd.next() < share) events.push({ cardId: card.id, action, source, createdAt: at() });
+        }
+      }
+      // Some visitors come back the same day.
+      visitorsByDay.set(day, Math.max(views ? 1 : 0, Math.round(views * (0.7 + rnd.next() * 0.25))));
+    }
+    for (let i = 0; i < events.length; i += 1000) await db.insert(cardEvents).values(events.slice(i, i + 1000));
+
+    const rollup = new Map<string, typeof cardDailyStats.$inferInsert>();
+    for (const e of events) {
+      const day = uaeDay(e.createdAt);
+      const key = `${day}|${e.action}|${e.source}`;
+      const row = rollup.get(key) ?? {
+        cardId: card.id,
+        userId: card.userId,
+        day,
+        action: e.action,
+        source: e.source,
+        events: 0,
+        visitors: 0,
+      };
+      row.events = (row.events ?? 0) + 1;
+      rollup.set(key, row);
+    }
+    // A day's visitors sit on one of its view rows (the recorder puts each on its first view's row).
+    for (const [day, visitors] of visitorsByDay) {
+      const row = [...rollup.values()].find((r) => r.day === day && r.action === 'view');
+      if (row) row.visitors = visitors;
+    }
+    const rows = [...rollup.values()];
+    for (let i = 0; i < rows.length; i += 1000) await db.insert(cardDailyStats).values(rows.slice(i, i + 1000));
+
+    const count = (action: CardAction, source?: CardSource) =>
+      events.filter((e) => e.action === action && (!source || e.source === source)).length;
+    await db
+      .update(businessCards)
+      .set({
+        viewCount: count('view'),
+        vcardDownloads: count('contact_saved'),
+        qrVisits: count('view', 'qr'),
+        updatedAt: sql`${businessCards.updatedAt}`,
+      })
+      .where(eq(businessCards.id, card.id));
+
+    // The card's inquiries so far are its leads.
+    await db.execute(sql`
+      insert into card_daily_stats (card_id, user_id, day, action, source, events, visitors)
+      select ${card.id}, ${card.userId}, ((created_at + interval '4 hours') at time zone 'UTC')::date, 'inquiry', 'direct', count(*)::int, 0
+      from inquiries where business_card_id = ${card.id}
+      group by 3
+      on conflict (card_id, day, action, source) do update set events = excluded.events`);
+  }
+}
