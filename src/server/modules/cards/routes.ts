@@ -3,8 +3,6 @@ import { atLeastOneField, text } from '../../../core/schemas/common';
  * Business card API (spec §7, issue 3). `GET /business-cards/public` (the directory) lives in the
  * directory module; Fastify matches that static path before `/:id` here.
  */
-import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
