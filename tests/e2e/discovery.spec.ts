@@ -96,7 +96,8 @@ test('the directory filters, keeps its filters in the URL, loads more and opens 
   const first = page.getByTestId('professional-card').first();
   const name = (await first.locator('h3').textContent()) ?? '';
   await first.getByRole('link', { name: /^View/ }).click();
-  await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}$/);
+  // Issue 14: the link says the visit came from the directory.
+  await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}\?src=directory$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
