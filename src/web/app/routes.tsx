@@ -108,6 +108,7 @@ const ServicesPage = lazyPage(
 );
 const BrokeragePage = lazyPage(() => import('./brokerage/brokerage-page'), 'BrokeragePage', [
   'brokerages',
+  'team',
   'validation',
 ]);
 const InvitationPage = lazyPage(() => import('../features/brokerages/pages/invitation-page'), 'InvitationPage', [

@@ -9,6 +9,8 @@ import type { MyBrokerage } from '../../../core/schemas/brokerages';
 import { MembersTab } from '../../features/brokerages/components/members-tab';
 import { OverviewTab } from '../../features/brokerages/components/overview-tab';
 import { SettingsTab } from '../../features/brokerages/components/settings-tab';
+import { SeatsTab } from '../../features/team/seats-tab';
+import { TeamLeadsTab } from '../../features/team/team-leads-tab';
 
 export interface BrokerageTabProps {
   user: PublicUser;
@@ -27,6 +29,8 @@ export interface BrokerageTab {
 export const BROKERAGE_TABS: BrokerageTab[] = [
   { id: 'overview', labelKey: 'brokerages:tabs.overview', Component: OverviewTab },
   { id: 'members', labelKey: 'brokerages:tabs.members', Component: MembersTab },
-  // Team leads (teamleads helper) and team analytics (analytics helper) go here.
+  { id: 'leads', labelKey: 'team:tabs.leads', Component: TeamLeadsTab },
+  { id: 'seats', labelKey: 'team:tabs.seats', Component: SeatsTab, managersOnly: true },
+  // Team analytics (analytics helper) go here.
   { id: 'settings', labelKey: 'brokerages:tabs.settings', Component: SettingsTab, managersOnly: true },
 ];
