@@ -86,6 +86,18 @@ export function cookiesFrom(res: { cookies: { name: string; value: string }[] })
 let counter = 0;
 
 /** Builds the app; closes it after the file's tests (afterAll registered automatically). */
+const passwordHashes = new Map<string, Promise<string>>();
+/**
+ * One argon2 hash per password per test process: a salt shared between test users changes
+ * nothing a test checks, and each fresh hash costs 40–100 ms of CPU (hundreds of sign-ups per run).
+ * Signing in still verifies the hash the real way.
+ */
+function testPasswordHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export async function createTestApp(
   opts: {
     env?: Record<string, string>;
@@ -141,7 +153,7 @@ export async function createTestApp(
         .insert(users)
         .values({
           email,
-          passwordHash: await hashPassword(password),
+          passwordHash: await testPasswordHash(password),
           firstName: o.firstName ?? 'Test',
           lastName: o.lastName ?? `User${counter}`,
           phoneNumber: '501234567',
