@@ -53,6 +53,7 @@ const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutP
 // The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
 const ProfilePage = lazyPage(() => import('./profile/profile-page'), 'ProfilePage', [
   'profile',
+  'analytics',
   'cards',
   'account',
   'inquiries',
@@ -109,6 +110,7 @@ const ServicesPage = lazyPage(
 const BrokeragePage = lazyPage(() => import('./brokerage/brokerage-page'), 'BrokeragePage', [
   'brokerages',
   'team',
+  'analytics',
   'validation',
 ]);
 const InvitationPage = lazyPage(() => import('../features/brokerages/pages/invitation-page'), 'InvitationPage', [

@@ -11,6 +11,7 @@ import { OverviewTab } from '../../features/brokerages/components/overview-tab';
 import { SettingsTab } from '../../features/brokerages/components/settings-tab';
 import { SeatsTab } from '../../features/team/seats-tab';
 import { TeamLeadsTab } from '../../features/team/team-leads-tab';
+import { AnalyticsTab } from './analytics-tab';
 
 export interface BrokerageTabProps {
   user: PublicUser;
@@ -31,6 +32,6 @@ export const BROKERAGE_TABS: BrokerageTab[] = [
   { id: 'members', labelKey: 'brokerages:tabs.members', Component: MembersTab },
   { id: 'leads', labelKey: 'team:tabs.leads', Component: TeamLeadsTab },
   { id: 'seats', labelKey: 'team:tabs.seats', Component: SeatsTab, managersOnly: true },
-  // Team analytics (analytics helper) go here.
+  { id: 'analytics', labelKey: 'analytics:tab', Component: AnalyticsTab, managersOnly: true },
   { id: 'settings', labelKey: 'brokerages:tabs.settings', Component: SettingsTab, managersOnly: true },
 ];

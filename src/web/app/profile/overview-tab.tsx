@@ -1,7 +1,14 @@
 import type { PublicUser } from '../../../core/schemas/auth';
 import { ProfileOverview } from '../../features/account/components/profile-overview';
+import { CardAnalyticsSection } from '../../features/analytics/components/card-analytics';
 
 /** Overview: real account facts and figures only (issue 6: /api/profile/overview, no invented numbers). */
 export function OverviewTab({ user }: { user: PublicUser }) {
-  return <ProfileOverview user={user} />;
+  return (
+    <div className="space-y-6">
+      <ProfileOverview user={user} />
+      {/* Issue 14: the figures over time, below the lifetime totals. */}
+      <CardAnalyticsSection />
+    </div>
+  );
 }
