@@ -15,6 +15,27 @@ async function noAxeViolations(page: Page, what: string) {
   expect(violations, what).toEqual([]);
 }
 
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** The owner's two tabs in another language and width, for the screenshots and the phone audit. */
+async function lookAt(browser: Browser, owner: Page, lang: 'en' | 'ar', width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([
+    { name: 'bitaqa.lang', value: lang, url: test.info().project.use.baseURL ?? '' },
+    ...(await owner.context().cookies()),
+  ]);
+  const page = await context.newPage();
+  await page.addInitScript((l) => window.localStorage.setItem('bitaqa.lang', l), lang);
+  for (const tab of ['leads', 'seats']) {
+    await page.goto(`/brokerage?tab=${tab}`);
+    await expect(page.getByTestId(tab === 'leads' ? 'team-lead' : 'seat').first()).toBeVisible();
+    await fitsTheScreen(page);
+    await shoot(page, `${tab}-${lang}-${width}`);
+  }
+  await context.close();
+}
+
 async function fitsTheScreen(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -118,9 +139,9 @@ test('an owner pays two seats, sees a member’s lead in team leads and assigns 
   await expect(page.getByRole('heading', { name: 'All leads of the team' })).toBeVisible();
   const lead = page.getByTestId('team-lead').filter({ hasText: 'Layla Visitor' });
   await expect(lead).toContainText('Sara Haddad');
-  await lead.getByLabel('Assign the lead from Layla Visitor').selectOption({ label: 'Ali Rahman' });
+  await lead.getByLabel('Assigned to, lead from Layla Visitor').selectOption({ label: 'Ali Rahman' });
   await expect(page.getByTestId('toast')).toContainText('Assigned to Ali Rahman');
-  await lead.getByLabel('Status of the lead from Layla Visitor').selectOption('qualified');
+  await lead.getByLabel('Status, lead from Layla Visitor').selectOption('qualified');
   await expect(page.getByTestId('toast')).toContainText('Status updated');
   await lead.getByRole('button', { name: /Notes on Layla Visitor/ }).click();
   const dialog = page.getByRole('dialog');
@@ -131,6 +152,11 @@ test('an owner pays two seats, sees a member’s lead in team leads and assigns 
   await page.keyboard.press('Escape');
   await expect(lead).toContainText('1 note');
   await noAxeViolations(page, 'team leads en');
+
+  await lookAt(browser, page, 'en', 1280);
+  await lookAt(browser, page, 'en', 390);
+  await lookAt(browser, page, 'ar', 1280);
+  await lookAt(browser, page, 'ar', 390);
 
   // Ali sees the lead assigned to him.
   await ali.page.goto('/brokerage?tab=leads');

@@ -116,7 +116,9 @@ function BuySeats({ brokerageId, data }: { brokerageId: string; data: SeatOvervi
                 onChange={(e) => toggle(m.id, e.target.checked)}
               />
               <span>
-                <bdi className="block font-medium text-slate-900">{m.name}</bdi>
+                <span className="block font-medium text-slate-900">
+                  <bdi>{m.name}</bdi>
+                </span>
                 <span className="block text-sm">
                   {t(`eligibility.${m.eligibility}`, { until: m.paidUntil ? day(m.paidUntil) : '' })}
                 </span>

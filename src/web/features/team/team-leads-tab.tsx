@@ -98,9 +98,9 @@ function LeadCard({ brokerageId, lead, team, assignees, onNotes }: RowProps) {
             </p>
           )}
           <div className="grid gap-2">
-            <StatusSelect brokerageId={brokerageId} lead={lead} />
+            <StatusSelect brokerageId={brokerageId} lead={lead} showLabel />
             {team ? (
-              <AssignSelect brokerageId={brokerageId} lead={lead} assignees={assignees} />
+              <AssignSelect brokerageId={brokerageId} lead={lead} assignees={assignees} showLabel />
             ) : (
               <p className="text-sm text-slate-600">
                 {lead.assignedTo ? t('leads.assignedTo', { name: lead.assignedTo.name }) : t('leads.unassigned')}

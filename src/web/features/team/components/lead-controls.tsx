@@ -33,12 +33,26 @@ function useChange(brokerageId: string) {
 }
 
 /** The status select of one lead; its label names the lead for screen readers. */
-export function StatusSelect({ brokerageId, lead }: { brokerageId: string; lead: TeamLead }) {
+export function StatusSelect({
+  brokerageId,
+  lead,
+  showLabel,
+}: {
+  brokerageId: string;
+  lead: TeamLead;
+  /** Shows "Status" above the select (the phone's card, which has no column header). */
+  showLabel?: boolean;
+}) {
   const { t } = useTranslation('team');
   const id = useId();
   const { change, pending } = useChange(brokerageId);
   return (
     <div>
+      {showLabel && (
+        <span aria-hidden="true" className="mb-1 block text-xs font-medium text-slate-600">
+          {t('columns.status')}
+        </span>
+      )}
       <label htmlFor={id} className="sr-only">
         {t('leads.statusOf', { name: lead.inquirerName })}
       </label>
@@ -64,16 +78,23 @@ export function AssignSelect({
   brokerageId,
   lead,
   assignees,
+  showLabel,
 }: {
   brokerageId: string;
   lead: TeamLead;
   assignees: Person[];
+  showLabel?: boolean;
 }) {
   const { t } = useTranslation('team');
   const id = useId();
   const { change, pending } = useChange(brokerageId);
   return (
     <div>
+      {showLabel && (
+        <span aria-hidden="true" className="mb-1 block text-xs font-medium text-slate-600">
+          {t('columns.assignedTo')}
+        </span>
+      )}
       <label htmlFor={id} className="sr-only">
         {t('leads.assignOf', { name: lead.inquirerName })}
       </label>
