@@ -39,6 +39,8 @@ export class FakeStripe {
   readonly prices = new Map<string, Obj>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, Obj>();
+  /** One-off payments (a brokerage's seats, issue 14). */
+  readonly paymentIntents = new Map<string, Obj>();
   /** Answers already given per Idempotency-Key: Stripe replays them instead of acting twice. */
   private readonly replies = new Map<string, [number, Obj]>();
   private server?: http.Server;
@@ -132,6 +134,29 @@ export class FakeStripe {
       this.subscriptions.set(sub.id, sub);
       return [200, this.subscriptionJson(sub, p)];
     }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (!this.customers.has(p.customer)) return this.error(400, `No such customer: '${p.customer}'`);
+      const piId = id('pi');
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of Object.entries(p)) {
+        const m = k.match(/^metadata\[(\w+)\]$/);
+        if (m) metadata[m[1]] = v;
+      }
+      const pi = {
+        id: piId,
+        object: 'payment_intent',
+        amount: Number(p.amount),
+        amount_received: 0,
+        currency: p.currency,
+        customer: p.customer,
+        description: p.description,
+        status: 'requires_payment_method',
+        client_secret: `${piId}_secret_${crypto.randomBytes(8).toString('hex')}`,
+        metadata,
+      };
+      this.paymentIntents.set(piId, pi);
+      return [200, pi];
+    }
     const subMatch = path.match(/^\/v1\/subscriptions\/(sub_\w+)$/);
     if (subMatch) {
       const sub = this.subscriptions.get(subMatch[1]);
@@ -216,6 +241,15 @@ export class FakeStripe {
     invoice.status = 'paid';
     invoice.amount_paid = 10000;
     return invoice;
+  }
+
+  /** Stripe's side of a successful one-off payment: the PaymentIntent as the webhook sends it. */
+  payIntent(piId: string): Obj {
+    const pi = this.paymentIntents.get(piId);
+    if (!pi) throw new Error(`no payment intent ${piId}`);
+    pi.status = 'succeeded';
+    pi.amount_received = pi.amount;
+    return pi;
   }
 
   /** A new invoice for the subscription (a renewal). */

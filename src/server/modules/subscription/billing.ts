@@ -320,3 +320,13 @@ export async function findSeatPayment(db: Db, payerId: string, brokerageId: stri
     .limit(1);
   return row;
 }
+
+/** A payment by its provider reference, whoever paid it (a webhook names only the reference). */
+export async function findPaymentByRef(db: Db, provider: string, ref: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)))
+    .limit(1);
+  return row;
+}

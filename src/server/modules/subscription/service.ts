@@ -25,7 +25,87 @@ import type { DbOrTx } from '../../db/client';
 import { type AppliedOutcome, applyBillingUpdate } from './billing';
 
 // Seat billing (issue 14): the team module pays for members through the same billing path.
-export { applySeatPayment, findSeatPayment, openTestSeatPayment, type SeatOutcome } from './billing';
+export {
+  applySeatPayment,
+  findPaymentByRef,
+  findSeatPayment,
+  openTestSeatPayment,
+  type SeatOutcome,
+} from './billing';
+
+/** A Stripe PaymentIntent of a brokerage's seats that succeeded (the signed webhook says so). */
+export interface StripeSeatPaymentEvent {
+  eventId: string;
+  eventType: string;
+  paymentRef: string;
+  amountFils: number;
+}
+type SeatPaymentHandler = (e: StripeSeatPaymentEvent) => Promise<{ duplicate: boolean }>;
+const seatPaymentHandlers = new WeakMap<AppContext, SeatPaymentHandler>();
+
+/**
+ * The team module handles seat payments (issue 14); the webhook route stays here, with one
+ * signature check for every Stripe event. Registered once per app.
+ */
+export function onStripeSeatPayment(ctx: AppContext, handler: SeatPaymentHandler): void {
+  seatPaymentHandlers.set(ctx, handler);
+}
+
+/** Remembers a provider event that changes nothing, so a replay is recognised. */
+export async function rememberEvent(db: DbOrTx, id: string, type: string): Promise<{ duplicate: boolean }> {
+  const fresh = await db
+    .insert(webhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return { duplicate: fresh.length === 0 };
+}
+
+/**
+ * Starts a Stripe PaymentIntent for a brokerage's seats (issue 14) and stores it as a pending
+ * seat payment. The same payer, members and day give the same PaymentIntent back (idempotency
+ * key), so a double click or a reload does not charge twice.
+ */
+export async function startStripeSeatPayment(
+  ctx: AppContext,
+  payer: User,
+  v: { brokerageId: string; seatUserIds: string[]; amountAed: number; description: string },
+): Promise<{ clientSecret: string; publishableKey: string }> {
+  const provider = paymentProviderFor(ctx);
+  if (provider.kind !== 'stripe') throw new Error('startStripeSeatPayment needs the Stripe provider');
+  const ids = [...v.seatUserIds].sort();
+  const day = ctx.now().toISOString().slice(0, 10);
+  const started = await provider.startPayment({
+    customer: {
+      id: payer.id,
+      email: payer.email,
+      name: `${payer.firstName} ${payer.lastName}`,
+      stripeCustomerId: payer.stripeCustomerId,
+      stripeSubscriptionId: payer.stripeSubscriptionId,
+    },
+    amountFils: v.amountAed * 100,
+    description: v.description,
+    metadata: { kind: 'brokerage_seats', brokerageId: v.brokerageId, payerId: payer.id, seats: String(ids.length) },
+    idempotencyKey: `bitaqa-seats-${payer.id}-${v.brokerageId}-${day}-${ids.join('.')}`.slice(0, 255),
+  });
+  await ctx.db.transaction(async (tx) => {
+    if (!payer.stripeCustomerId)
+      await tx.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, payer.id));
+    await tx
+      .insert(payments)
+      .values({
+        userId: payer.id,
+        provider: 'stripe',
+        providerRef: started.paymentRef,
+        amountAed: v.amountAed,
+        status: 'pending',
+        brokerageId: v.brokerageId,
+        seatUserIds: ids,
+      })
+      .onConflictDoNothing();
+  });
+  return { clientSecret: started.clientSecret, publishableKey: provider.publishableKey };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An unpaid test PaymentIntent is reused for a day, like an open Stripe invoice. */
@@ -222,6 +302,23 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
         event = provider.verifyEvent(rawBody, signature);
       } catch {
         throw badRequest('Webhook signature verification failed', 'WEBHOOK_SIGNATURE_INVALID');
+      }
+      // A brokerage's seats (issue 14): a one-off PaymentIntent, handled by the team module.
+      const intent = event.data.object as Partial<Stripe.PaymentIntent> & { object?: string };
+      const seatHandler = seatPaymentHandlers.get(ctx);
+      if (
+        event.type === 'payment_intent.succeeded' &&
+        intent.object === 'payment_intent' &&
+        intent.metadata?.kind === 'brokerage_seats' &&
+        intent.id &&
+        seatHandler
+      ) {
+        return seatHandler({
+          eventId: event.id,
+          eventType: event.type,
+          paymentRef: intent.id,
+          amountFils: intent.amount_received ?? intent.amount ?? 0,
+        });
       }
       const subscriptionId = subscriptionIdOf(event);
       const remote = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;

@@ -20,12 +20,15 @@ import {
   teamLeadUpdateSchema,
 } from '../../../core/schemas/team';
 import { requireUser, userOf } from '../auth/guards';
+import { onStripeSeatPayment } from '../subscription/service';
 import { createTeamLeadService } from './leads-service';
 import { createSeatService } from './seats-service';
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const leads = createTeamLeadService(app.ctx);
   const seats = createSeatService(app.ctx, app.log);
+  // Seat PaymentIntents arrive through the one Stripe webhook (subscription module).
+  onStripeSeatPayment(app.ctx, (e) => seats.handleStripeSeatPayment(e));
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(

@@ -25,8 +25,17 @@ import { notifyUser } from '../../platform/mail/notify';
 import { mailLang } from '../../platform/mail/templates';
 import { paymentProviderFor } from '../../platform/payments';
 import { writeAudit } from '../audit/log';
-import { managedBrokerage, membersOf, roleIn } from '../brokerages/service';
-import { applySeatPayment, findSeatPayment, openTestSeatPayment, type SeatOutcome } from '../subscription/service';
+import { findBrokerageById, managedBrokerage, membersOf, roleIn } from '../brokerages/service';
+import {
+  applySeatPayment,
+  findPaymentByRef,
+  findSeatPayment,
+  openTestSeatPayment,
+  rememberEvent,
+  type SeatOutcome,
+  type StripeSeatPaymentEvent,
+  startStripeSeatPayment,
+} from '../subscription/service';
 import { findUserById, findUsersByIds } from '../users/service';
 import { insertSeats, latestSeatEnds, listSeats } from './repository';
 
@@ -236,7 +245,7 @@ export function createSeatService(ctx: AppContext, log: FastifyBaseLogger) {
      * members (new seats, renewals, or a seat moved to another member at renewal).
      */
     async checkout(user: User, brokerageId: string, userIds: string[]): Promise<SeatIntent> {
-      await ownerOnly(user, brokerageId);
+      const brokerage = await ownerOnly(user, brokerageId);
       await checkSeatHolders(db, brokerageId, userIds);
       const amountAed = SUBSCRIPTION.priceAed * userIds.length;
       if (provider.kind === 'test') {
@@ -249,12 +258,44 @@ export function createSeatService(ctx: AppContext, log: FastifyBaseLogger) {
         });
         return { provider: 'test', clientSecret: provider.secretFor(ref), amountAed, seats: userIds.length };
       }
-      log.warn({ brokerageId }, 'seat payments with Stripe are not available yet');
-      throw new AppError(
-        409,
-        'SEATS_PROVIDER_UNAVAILABLE',
-        'Paying for seats by card is not available yet on this server. Please contact support.',
+      try {
+        const started = await startStripeSeatPayment(ctx, user, {
+          brokerageId,
+          seatUserIds: userIds,
+          amountAed,
+          description: `Bitaqa Professional Plan: ${userIds.length} seat(s) for ${brokerage.name}`,
+        });
+        return { provider: 'stripe', ...started, amountAed, seats: userIds.length };
+      } catch (err) {
+        log.error({ err, brokerageId }, 'stripe: could not start the seat payment');
+        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Failed to initialize the payment. Please try again.');
+      }
+    },
+
+    /**
+     * A seat PaymentIntent that succeeded at Stripe (the verified webhook): the seats are applied
+     * once per event, whatever happened to the members since the checkout (the money is taken).
+     */
+    async handleStripeSeatPayment(e: StripeSeatPaymentEvent): Promise<{ duplicate: boolean }> {
+      const payment = await findPaymentByRef(db, 'stripe', e.paymentRef);
+      const brokerage = payment?.brokerageId ? await findBrokerageById(db, payment.brokerageId) : undefined;
+      if (!payment || !brokerage || !payment.seatUserIds?.length) {
+        log.warn({ paymentRef: e.paymentRef }, 'stripe: a seat payment that is not on file');
+        return rememberEvent(db, e.eventId, e.eventType);
+      }
+      const outcome = await settle(
+        brokerage,
+        {
+          payerId: payment.userId,
+          provider: 'stripe',
+          providerRef: e.paymentRef,
+          amountAed: Math.round(e.amountFils / 100),
+          amountFils: e.amountFils,
+        },
+        payment.seatUserIds,
+        { id: e.eventId, type: e.eventType },
       );
+      return { duplicate: !outcome.applied };
     },
 
     /** POST /api/brokerages/:id/seats/test-confirm: the test provider's stand-in for Stripe.js. */

@@ -19,6 +19,17 @@ export interface StripePaymentProvider extends PaymentProvider {
   verifyEvent(rawBody: Buffer | string, signature: string): Stripe.Event;
   /** The subscription as Stripe holds it now (events may arrive late or out of order). */
   retrieveSubscription(id: string): Promise<RemoteSubscriptionState | null>;
+  /**
+   * A one-off PaymentIntent (a brokerage's seats, issue 14) for the customer (created when
+   * missing). `idempotencyKey` makes a repeated start return the same PaymentIntent.
+   */
+  startPayment(input: {
+    customer: BillingCustomer;
+    amountFils: number;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ paymentRef: string; clientSecret: string; stripeCustomerId: string }>;
 }
 
 function hostOptions(apiBase?: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -87,19 +98,41 @@ export function createStripeProvider(cfg: NonNullable<Config['stripe']>): Stripe
     return pricePromise;
   }
 
+  async function customerIdOf(customer: BillingCustomer): Promise<string> {
+    return (
+      customer.stripeCustomerId ??
+      (
+        await client.customers.create(
+          { email: customer.email, name: customer.name, metadata: { userId: customer.id } },
+          { idempotencyKey: `bitaqa-customer-${customer.id}` },
+        )
+      ).id
+    );
+  }
+
   return {
     kind: 'stripe',
     publishableKey: cfg.publishableKey,
 
+    async startPayment({ customer, amountFils, description, metadata, idempotencyKey }) {
+      const customerId = await customerIdOf(customer);
+      const intent = await client.paymentIntents.create(
+        {
+          amount: amountFils,
+          currency: 'aed',
+          customer: customerId,
+          description,
+          metadata,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe PaymentIntent ${intent.id} has no client secret`);
+      return { paymentRef: intent.id, clientSecret: intent.client_secret, stripeCustomerId: customerId };
+    },
+
     async startSubscription(customer: BillingCustomer): Promise<StartedSubscription> {
-      const customerId =
-        customer.stripeCustomerId ??
-        (
-          await client.customers.create(
-            { email: customer.email, name: customer.name, metadata: { userId: customer.id } },
-            { idempotencyKey: `bitaqa-customer-${customer.id}` },
-          )
-        ).id;
+      const customerId = await customerIdOf(customer);
 
       // An unpaid subscription from an earlier visit is reused, so a reload does not bill twice.
       if (customer.stripeSubscriptionId) {

@@ -13,6 +13,7 @@ import { useHandleUnauthorized } from '../../lib/use-unauthorized';
 import type { MyBrokerage } from '../../../core/schemas/brokerages';
 import { useSeatCheckout, useSeats } from './api/use-seats';
 import { SeatCardForm } from './components/seat-card-form';
+import { SeatStripeForm } from './components/seat-stripe-form';
 
 function useDay() {
   const { i18n } = useTranslation();
@@ -57,7 +58,15 @@ function CurrentSeats({ data }: { data: SeatOverview }) {
   );
 }
 
-function BuySeats({ brokerageId, data }: { brokerageId: string; data: SeatOverview }) {
+function BuySeats({
+  brokerageId,
+  data,
+  onStripeSubmitted,
+}: {
+  brokerageId: string;
+  data: SeatOverview;
+  onStripeSubmitted: () => void;
+}) {
   const { t } = useTranslation('team');
   const day = useDay();
   const onUnauthorized = useHandleUnauthorized();
@@ -148,6 +157,19 @@ function BuySeats({ brokerageId, data }: { brokerageId: string; data: SeatOvervi
           }}
         />
       )}
+      {intent?.provider === 'stripe' && intent.publishableKey && (
+        <SeatStripeForm
+          clientSecret={intent.clientSecret}
+          publishableKey={intent.publishableKey}
+          amountAed={intent.amountAed}
+          onSubmitted={() => {
+            toast({ title: t('pay.receivedTitle'), description: t('pay.receivedText') });
+            setChosen([]);
+            setIntent(null);
+            onStripeSubmitted();
+          }}
+        />
+      )}
       {intent && (
         <Button variant="ghost" className="w-full" onClick={() => setIntent(null)}>
           {t('buy.change')}
@@ -163,7 +185,9 @@ function BuySeats({ brokerageId, data }: { brokerageId: string; data: SeatOvervi
  */
 export function SeatsTab({ membership: team }: { membership: NonNullable<MyBrokerage> }) {
   const { t } = useTranslation('team');
-  const seats = useSeats(team.brokerage.id);
+  // After a Stripe payment the seats come with the webhook: read them again for a minute.
+  const [pollUntil, setPollUntil] = useState(0);
+  const seats = useSeats(team.brokerage.id, pollUntil > Date.now() ? 2000 : false);
   if (team.role === 'member') return <AccessDenied title={t('seats.deniedTitle')} text={t('seats.deniedText')} />;
   if (seats.isLoading) return <Skeleton className="h-48" />;
   if (!seats.data)
@@ -194,7 +218,11 @@ export function SeatsTab({ membership: team }: { membership: NonNullable<MyBroke
         </CardHeader>
         <CardContent>
           {data.canPay ? (
-            <BuySeats brokerageId={team.brokerage.id} data={data} />
+            <BuySeats
+              brokerageId={team.brokerage.id}
+              data={data}
+              onStripeSubmitted={() => setPollUntil(Date.now() + 60_000)}
+            />
           ) : (
             <p className="text-sm text-slate-600">{t('buy.ownerOnly')}</p>
           )}

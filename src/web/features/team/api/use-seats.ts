@@ -5,11 +5,13 @@ import { apiJson, queryClient } from '../../../lib/api';
 import { AUTH_USER_KEY } from '../../../lib/use-auth';
 import { seatsKey } from './keys';
 
-export function useSeats(brokerageId: string) {
+/** `pollMs` while Stripe's webhook is on its way after a card payment. */
+export function useSeats(brokerageId: string, pollMs: number | false = false) {
   return useQuery({
     queryKey: seatsKey(brokerageId),
     queryFn: () => apiJson<SeatOverview>('GET', seatsKey(brokerageId)[0]),
     staleTime: 0,
+    refetchInterval: pollMs,
   });
 }
 
