@@ -32,6 +32,8 @@ export function directoryChips(t: TFunction, language: string, f: DirectoryFilte
         return t(`nationality.${value}`, { ns: 'enums', defaultValue: value });
       case 'verified':
         return t('chips.verified');
+      case 'brokerage':
+        return t('chips.brokerage', { name: value.replace(/-/g, ' ') });
       default:
         return `“${value}”`;
     }

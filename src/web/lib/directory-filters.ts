@@ -17,6 +17,8 @@ export interface DirectoryFilters {
   specialization?: (typeof SPECIALIZATIONS)[number];
   bank?: (typeof UAE_BANKS)[number];
   verified?: 'true';
+  /** A brokerage's slug (issue 14: its page links here). */
+  brokerage?: string;
   sort: DirectorySort;
 }
 
@@ -30,6 +32,7 @@ export const CHIP_KEYS = [
   'bank',
   'nationality',
   'verified',
+  'brokerage',
   'search',
 ] as const;
 export type ChipKey = (typeof CHIP_KEYS)[number];
@@ -51,6 +54,9 @@ export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters 
     specialization: oneOf(SPECIALIZATIONS, params.get('specialization')),
     bank: oneOf(UAE_BANKS, params.get('bank')),
     verified: params.get('verified') === 'true' ? 'true' : undefined,
+    brokerage: /^[a-z0-9-]{1,80}$/.test(params.get('brokerage') ?? '')
+      ? (params.get('brokerage') as string)
+      : undefined,
     sort: oneOf(DIRECTORY_SORTS, params.get('sort')) ?? 'newest',
   };
 }

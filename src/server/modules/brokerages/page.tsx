@@ -99,6 +99,7 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
             ) : (
               <span
                 aria-hidden="true"
+                data-user
                 className="flex h-24 w-24 items-center justify-center rounded-xl text-3xl font-bold text-white"
                 style={{ backgroundColor: primary }}
               >
@@ -106,14 +107,16 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{name}</h1>
+              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" data-user>
+                {name}
+              </h1>
               {lang === 'en' && b.nameAr ? (
                 <p className="mt-1 text-lg text-slate-600" lang="ar" dir="rtl">
                   {b.nameAr}
                 </p>
               ) : null}
               {lang === 'ar' && b.nameAr ? (
-                <p className="mt-1 text-lg text-slate-600" lang="en" dir="ltr">
+                <p className="mt-1 text-lg text-slate-600" lang="en" dir="ltr" data-user>
                   {b.name}
                 </p>
               ) : null}
@@ -217,6 +220,7 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
                       ) : (
                         <span
                           aria-hidden="true"
+                          data-user
                           className="flex h-14 w-14 items-center justify-center rounded-full text-lg font-semibold text-white"
                           style={{ backgroundColor: primary }}
                         >
@@ -288,7 +292,7 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
                         </span>
                         <span className="block text-xs text-slate-500">
                           {t(`enums:propertyType.${p.propertyType}`)} · {t(`enums:propertyStatus.${p.status}`)}
-                          {p.city ? ` · ${p.city}` : ''}
+                          {p.city ? ` · ${t(`enums:city.${p.city}`, { defaultValue: p.city })}` : ''}
                         </span>
                       </span>
                     </a>

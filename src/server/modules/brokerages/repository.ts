@@ -2,7 +2,7 @@
  * Brokerage queries (issue 14). Membership reads are shared with other modules through
  * service.ts (team leads, seats, analytics); nothing outside this module reads these tables.
  */
-import { type AnyColumn, and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type Brokerage, brokerageInvitations, brokerageMembers, brokerages } from '../../db/schema';
 
@@ -214,4 +214,13 @@ export async function memberIdsOfBrokeragesMatching(db: DbOrTx, match: (doc: SQL
     .where(match(doc))
     .limit(1000);
   return rows.map((r) => r.userId);
+}
+
+/** The brokerage of each of these users that belongs to one (one query, for a page of cards). */
+export function brokeragesOfUsers(db: DbOrTx, userIds: string[]) {
+  return db
+    .select({ userId: brokerageMembers.userId, brokerage: brokerages })
+    .from(brokerageMembers)
+    .innerJoin(brokerages, eq(brokerages.id, brokerageMembers.brokerageId))
+    .where(inArray(brokerageMembers.userId, userIds));
 }

@@ -116,3 +116,10 @@ export async function membersOfBrokeragesNamed(db: DbOrTx, search: string): Prom
   if (!words.length) return [];
   return repository.memberIdsOfBrokeragesMatching(db, (doc) => and(...words.map((w) => likeAny(doc, [w]))) as SQL);
 }
+
+/** The brand of each member among these users, by user id (a directory page: one query). */
+export async function brandsOfUsers(db: DbOrTx, userIds: string[]): Promise<Map<string, CardBrokerage>> {
+  if (!userIds.length) return new Map();
+  const rows = await repository.brokeragesOfUsers(db, [...new Set(userIds)]);
+  return new Map(rows.map((r) => [r.userId, toCardBrokerage(r.brokerage)]));
+}

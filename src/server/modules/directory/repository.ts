@@ -14,7 +14,7 @@ import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/q
 import { cappedCount, pageTotal } from '../../db/query/paging';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
-import { memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
+import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
 
 /**
  * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
@@ -175,6 +175,23 @@ export async function listDirectory(
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
     const rows = await directoryPageQuery(q, f);
     const total = await pageTotal(f, rows.length, () => cappedCount(q, businessCards, businessCards.userId, where));
-    return { items: rows.map(toDirectoryCard), total };
+    // Issue 14: a brokerage's locked company and office show on its members' entries too.
+    const brands = await brandsOfUsers(
+      q,
+      rows.map((r) => r.card.userId),
+    );
+    return {
+      items: rows.map((r) => {
+        const brand = brands.get(r.card.userId);
+        if (!brand) return toDirectoryCard(r);
+        const { company, officeAddress } = lockedCardValues(brand);
+        return {
+          ...toDirectoryCard(r),
+          ...(company !== undefined ? { company } : {}),
+          ...(officeAddress !== undefined ? { officeAddress } : {}),
+        };
+      }),
+      total,
+    };
   });
 }

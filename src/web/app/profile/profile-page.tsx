@@ -25,7 +25,11 @@ export function ProfilePage() {
           </h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <RoleBadge role={user.role} />
-            <Link to="/brokerage" className="font-medium text-brand-700 underline" data-testid="brokerage-link">
+            <Link
+              to="/brokerage"
+              className="inline-flex min-h-11 items-center px-1 font-medium text-brand-700 underline"
+              data-testid="brokerage-link"
+            >
               {t('brokerageLink')}
             </Link>
             <span dir="ltr" data-user>

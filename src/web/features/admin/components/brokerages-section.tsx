@@ -40,8 +40,11 @@ export function BrokeragesSection() {
                       {b.name}
                     </a>
                     <p className="text-xs text-slate-600">
-                      <span dir="ltr">ORN {b.ornNumber}</span> · <span dir="ltr">{b.tradeLicenceNumber}</span> ·{' '}
-                      {t('admin.members', { count: b.memberCount })}
+                      <span dir="ltr">ORN {b.ornNumber}</span> ·{' '}
+                      <span dir="ltr" data-user>
+                        {b.tradeLicenceNumber}
+                      </span>{' '}
+                      · {t('admin.members', { count: b.memberCount })}
                     </p>
                   </div>
                   {b.ornVerified ? (

@@ -74,7 +74,9 @@ export function InvitationPage() {
               </div>
             </div>
           </div>
-          <p className="text-sm text-slate-700">{t('invitation.text', { name, role: t(`role.${p.role}`) })}</p>
+          <p className="text-sm text-slate-700">
+            {t('invitation.text', { name, role: t(`invitation.asRole.${p.role}`) })}
+          </p>
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <MailCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
