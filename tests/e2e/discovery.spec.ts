@@ -27,7 +27,7 @@ async function marinaBrokerCard(name: string): Promise<string> {
     data: {
       name,
       profession: 'Off-Plan Property Consultant',
-      company: 'Marina Gate Realty',
+      // No company: the demo broker's brokerage sets it (issue 14 locked fields).
       roleTitle: 'off_plan_projects',
       languages: ['arabic', 'english'],
       emirate: 'dubai',
