@@ -149,6 +149,7 @@ test('an owner pays two seats, sees a member’s lead in team leads and assigns 
   await dialog.getByRole('button', { name: 'Save note' }).click();
   await expect(dialog.getByRole('list', { name: 'Notes, oldest first' })).toContainText('Viewing booked for Sunday');
   await noAxeViolations(page, 'team leads notes dialog en');
+  await shoot(page, 'notes-en-1280');
   await page.keyboard.press('Escape');
   await expect(lead).toContainText('1 note');
   await noAxeViolations(page, 'team leads en');
