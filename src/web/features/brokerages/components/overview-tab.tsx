@@ -46,7 +46,9 @@ export function OverviewTab({ membership }: { membership: NonNullable<MyBrokerag
             </p>
             {b.officeAddress ? (
               <p className="mt-1 text-sm text-slate-500" data-user>
-                {b.officeAddress}, {t(`enums:emirate.${b.emirate}`)}
+                <bdi>{b.officeAddress}</bdi>
+                {i18n.language === 'ar' ? '، ' : ', '}
+                {t(`enums:emirate.${b.emirate}`)}
               </p>
             ) : null}
           </div>

@@ -62,7 +62,9 @@ export function BrokeragePublicPage() {
           </div>
           {b.officeAddress ? (
             <p className="mt-2 text-sm text-slate-600" data-user>
-              {t('page.office')}: {b.officeAddress}, {t(`enums:emirate.${b.emirate}`)}
+              {t('page.office')}: <bdi>{b.officeAddress}</bdi>
+              {i18n.language === 'ar' ? '، ' : ', '}
+              {t(`enums:emirate.${b.emirate}`)}
             </p>
           ) : null}
         </div>
