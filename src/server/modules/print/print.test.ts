@@ -14,6 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app';
 import { businessCards } from '../../db/schema';
 import { QUIET_ZONE } from './print-qr';
+import { renderPrintSheet } from './print-pdf';
+import { renderInvoicePdf } from '../invoices/pdf';
+import type { Invoice } from '../../db/schema';
 
 let t: TestApp;
 let id: string;
@@ -266,5 +269,51 @@ describe('print downloads of cards the public cannot see', () => {
         expect(res.json()).toMatchObject({ code: 'CARD_NOT_FOUND', message: 'Business card not found' });
       }
     }
+  });
+});
+
+describe('PDFs made one after another in one process', () => {
+  it('each read back their own words: an Arabic invoice made first leaves the print sheet’s text intact', async () => {
+    const invoice = {
+      number: 'INV-2026-000001',
+      sellerName: 'Bitaqa FZ-LLC',
+      sellerNameAr: 'بطاقة م.م.ح',
+      sellerAddress: 'Dubai Silicon Oasis, Dubai',
+      sellerAddressAr: 'واحة دبي للسيليكون، دبي',
+      sellerTrn: '100000000000003',
+      buyerEmail: 'buyer@example.com',
+      description: 'Bitaqa Professional Plan',
+      descriptionAr: 'الخطة الاحترافية في Bitaqa، اشتراك سنوي (من 2026-11-26 إلى 2027-11-26)',
+      issueDate: '2026-11-26',
+      issuedAt: new Date('2026-11-26T10:00:00Z'),
+      netFils: 9524,
+      vatFils: 476,
+      totalFils: 10000,
+      vatRateBp: 500,
+      currency: 'AED',
+    };
+    // Names that share ligatures with the card below ("حم", "مد"): fontkit kept the glyphs it made
+    // for these, with these letters, and the print sheet's text layer used to read "أمد" for "أحمد".
+    for (const buyerName of ['سارة أحمد', 'محمد', 'أحمد المنصوري', 'حمدان بن محمد'])
+      await renderInvoicePdf({ ...invoice, buyerName } as unknown as Invoice, 'ar');
+    const sheet = await renderPrintSheet(
+      {
+        name: 'أحمد المنصوري',
+        profession: 'مستشار عقاري أول',
+        company: null,
+        bankName: null,
+        brnNumber: '55120',
+        ornNumber: null,
+        phone: null,
+        countryCode: null,
+        email: null,
+      },
+      'https://bitaqa.test/cards/1',
+      'bitaqa.test/cards/1',
+      'ar',
+    );
+    const text = await pdfText(sheet);
+    expect(text).toContain('أحمد المنصوري');
+    expect(text).toContain('مستشار عقاري أول');
   });
 });

@@ -23,7 +23,7 @@ const bidi = bidiFactory();
 export type FontName = 'lat' | 'latBold' | 'ar' | 'arBold';
 
 /** A parsed font, as fontkit returns it (pdfkit takes it in place of the file). */
-type ParsedFont = { layout: (text: string) => unknown };
+type ParsedFont = { layout: (text: string) => unknown; _glyphs?: Record<number, unknown> };
 
 let parsedFonts: Record<FontName, ParsedFont> | undefined;
 /**
@@ -161,8 +161,15 @@ const WIDTHS = new Map<string, number>();
 
 /** Registers the four fonts on a document under the names visualRuns uses. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
-  // pdfkit accepts an already parsed fontkit font where its types say file data.
-  for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as Buffer);
+  for (const [name, font] of Object.entries(fonts())) {
+    // fontkit keeps every glyph it made, with the letters of the text it first made it for; pdfkit
+    // writes those letters into the document's text layer. A ligature first shaped in another
+    // document ("حم" of an invoice's name) then read back wrongly from this one ("أمد" for "أحمد"),
+    // so each document starts with no glyphs kept (the parsed tables stay shared).
+    font._glyphs = {};
+    // pdfkit accepts an already parsed fontkit font where its types say file data.
+    doc.registerFont(name, font as unknown as Buffer);
+  }
 }
 
 export interface LineOptions {
