@@ -237,7 +237,7 @@ export const businessCards = pgTable(
 
 /**
  * One row per counted event on a card (issue 14): what the visitor did and where they came from.
- * Kept for the recent-activity list; the charts read card_daily_stats instead.
+ * Kept for the recent-activity list; the charts read card_daily_totals instead.
  */
 export const cardEvents = pgTable(
   'card_events',
@@ -254,14 +254,15 @@ export const cardEvents = pgTable(
 );
 
 /**
- * Daily rollup of card events (issue 14), upserted in the statement that records the event.
- * `userId` is the card's owner (a card never changes hands), so the team dashboard sums its
- * members' rows without reading business_cards. `visitors` counts each visitor once per card and
- * day, on the row of their first view (card_daily_visitors decides), so a day's rows add up to
- * that day's unique visitors.
+ * Daily totals of a card (issue 14): one row per card and UAE day, a column per action and per
+ * source of views, upserted by the statement that records the event. One row a day keeps a
+ * 90-day team dashboard to a few thousand rows whatever the traffic. `userId` is the card's owner
+ * (a card never changes hands), so a team's figures are read with the (user_id, day) index
+ * without touching business_cards. `visitors`: each visitor once per card and day (decided by
+ * card_daily_visitors).
  */
-export const cardDailyStats = pgTable(
-  'card_daily_stats',
+export const cardDailyTotals = pgTable(
+  'card_daily_totals',
   {
     cardId: uuid('card_id')
       .notNull()
@@ -271,15 +272,28 @@ export const cardDailyStats = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The day in the UAE (UTC+4), see core/analytics.ts. */
     day: date('day', { mode: 'string' }).notNull(),
-    action: varchar('action', { length: 20 }).notNull(),
-    source: varchar('source', { length: 20 }).notNull(),
-    events: integer('events').notNull().default(0),
     visitors: integer('visitors').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    contactSaves: integer('contact_saves').notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+    whatsappClicks: integer('whatsapp_clicks').notNull().default(0),
+    emailClicks: integer('email_clicks').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    /** Views by source. */
+    fromDirect: integer('from_direct').notNull().default(0),
+    fromQr: integer('from_qr').notNull().default(0),
+    fromDirectory: integer('from_directory').notNull().default(0),
+    fromSearch: integer('from_search').notNull().default(0),
+    fromWhatsapp: integer('from_whatsapp').notNull().default(0),
+    fromLinkedin: integer('from_linkedin').notNull().default(0),
+    fromEmail: integer('from_email').notNull().default(0),
+    fromX: integer('from_x').notNull().default(0),
+    fromFacebook: integer('from_facebook').notNull().default(0),
+    fromTelegram: integer('from_telegram').notNull().default(0),
+    fromOther: integer('from_other').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.cardId, t.day, t.action, t.source] }),
-    index('card_daily_stats_user_day_idx').on(t.userId, t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.cardId, t.day] }), index('card_daily_totals_user_day_idx').on(t.userId, t.day)],
 );
 
 /**

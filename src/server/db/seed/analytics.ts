@@ -8,7 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type CardAction, type CardSource, addDays, uaeDay } from '../../../core/analytics';
 import type { DbOrTx } from '../client';
-import { businessCards, cardDailyStats, cardEvents } from '../schema';
+import { businessCards, cardDailyTotals, cardEvents } from '../schema';
 import type { Random } from './random';
 
 const DAYS = 90;
@@ -63,11 +63,11 @@ export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date(
   const done = new Set(
     (
       await db
-        .selectDistinct({ cardId: cardDailyStats.cardId })
-        .from(cardDailyStats)
+        .selectDistinct({ cardId: cardDailyTotals.cardId })
+        .from(cardDailyTotals)
         .where(
           inArray(
-            cardDailyStats.cardId,
+            cardDailyTotals.cardId,
             cards.map((c) => c.id),
           ),
         )
@@ -105,29 +105,34 @@ export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date(
     }
     for (let i = 0; i < events.length; i += 1000) await db.insert(cardEvents).values(events.slice(i, i + 1000));
 
-    const rollup = new Map<string, typeof cardDailyStats.$inferInsert>();
-    for (const e of events) {
-      const day = uaeDay(e.createdAt);
-      const key = `${day}|${e.action}|${e.source}`;
-      const row = rollup.get(key) ?? {
-        cardId: card.id,
-        userId: card.userId,
-        day,
-        action: e.action,
-        source: e.source,
-        events: 0,
-        visitors: 0,
-      };
-      row.events = (row.events ?? 0) + 1;
-      rollup.set(key, row);
-    }
-    // A day's visitors sit on one of its view rows (the recorder puts each on its first view's row).
-    for (const [day, visitors] of visitorsByDay) {
-      const row = [...rollup.values()].find((r) => r.day === day && r.action === 'view');
-      if (row) row.visitors = visitors;
-    }
-    const rows = [...rollup.values()];
-    for (let i = 0; i < rows.length; i += 1000) await db.insert(cardDailyStats).values(rows.slice(i, i + 1000));
+    // The days' totals, as the recorder keeps them, from the raw events just written.
+    await db.execute(sql`
+      insert into card_daily_totals (card_id, user_id, day, views, contact_saves, calls, whatsapp_clicks,
+        email_clicks, shares, from_direct, from_qr, from_directory, from_search, from_whatsapp, from_linkedin,
+        from_email, from_x, from_facebook, from_telegram, from_other)
+      select ${card.id}, ${card.userId}, ((created_at + interval '4 hours') at time zone 'UTC')::date,
+        count(*) filter (where action = 'view'), count(*) filter (where action = 'contact_saved'),
+        count(*) filter (where action = 'call'), count(*) filter (where action = 'whatsapp'),
+        count(*) filter (where action = 'email'), count(*) filter (where action = 'share'),
+        count(*) filter (where action = 'view' and source = 'direct'),
+        count(*) filter (where action = 'view' and source = 'qr'),
+        count(*) filter (where action = 'view' and source = 'directory'),
+        count(*) filter (where action = 'view' and source = 'search'),
+        count(*) filter (where action = 'view' and source = 'whatsapp'),
+        count(*) filter (where action = 'view' and source = 'linkedin'),
+        count(*) filter (where action = 'view' and source = 'email'),
+        count(*) filter (where action = 'view' and source = 'x'),
+        count(*) filter (where action = 'view' and source = 'facebook'),
+        count(*) filter (where action = 'view' and source = 'telegram'),
+        count(*) filter (where action = 'view' and source = 'other')
+      from card_events where card_id = ${card.id} group by 3`);
+    // Some visitors came back the same day: fewer visitors than views.
+    const visitors = [...visitorsByDay].map(([day, n]) => sql`(${day}::date, ${n}::int)`);
+    if (visitors.length)
+      await db.execute(sql`
+        update card_daily_totals t set visitors = least(v.n, t.views)
+        from (values ${sql.join(visitors, sql`, `)}) as v(day, n)
+        where t.card_id = ${card.id} and t.day = v.day`);
 
     const count = (action: CardAction, source?: CardSource) =>
       events.filter((e) => e.action === action && (!source || e.source === source)).length;
@@ -143,10 +148,10 @@ export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date(
 
     // The card's inquiries so far are its leads.
     await db.execute(sql`
-      insert into card_daily_stats (card_id, user_id, day, action, source, events, visitors)
-      select ${card.id}, ${card.userId}, ((created_at + interval '4 hours') at time zone 'UTC')::date, 'inquiry', 'direct', count(*)::int, 0
+      insert into card_daily_totals (card_id, user_id, day, leads)
+      select ${card.id}, ${card.userId}, ((created_at + interval '4 hours') at time zone 'UTC')::date, count(*)::int
       from inquiries where business_card_id = ${card.id}
       group by 3
-      on conflict (card_id, day, action, source) do update set events = excluded.events`);
+      on conflict (card_id, day) do update set leads = excluded.leads`);
   }
 }

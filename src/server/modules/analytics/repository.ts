@@ -6,7 +6,7 @@ import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { CardAction, CardSource } from '../../../core/analytics';
 import { addDays } from '../../../core/analytics';
 import type { DbOrTx } from '../../db/client';
-import { analyticsSalts, cardDailyStats, cardDailyVisitors } from '../../db/schema';
+import { analyticsSalts, cardDailyTotals, cardDailyVisitors } from '../../db/schema';
 
 export interface EventRow {
   cardId: string;
@@ -20,17 +20,45 @@ export interface EventRow {
   visitorHash: string | null;
 }
 
+/** The rollup column of each action, and of each source of a view (whitelists for the SQL below). */
+const ACTION_COLUMN: Record<CardAction, string> = {
+  view: 'views',
+  contact_saved: 'contact_saves',
+  call: 'calls',
+  whatsapp: 'whatsapp_clicks',
+  email: 'email_clicks',
+  share: 'shares',
+  inquiry: 'leads',
+};
+const SOURCE_COLUMN: Record<CardSource, string> = {
+  direct: 'from_direct',
+  qr: 'from_qr',
+  directory: 'from_directory',
+  search: 'from_search',
+  whatsapp: 'from_whatsapp',
+  linkedin: 'from_linkedin',
+  email: 'from_email',
+  x: 'from_x',
+  facebook: 'from_facebook',
+  telegram: 'from_telegram',
+  other: 'from_other',
+};
+
 /**
  * Records one event in one statement: the raw row, the visitor hash (a new one adds a visitor),
- * the rollup upsert and, for views and saved contacts, the card's lifetime counters. The
- * counters live on business_cards for the card list and the account overview; migration 0013's
- * WHEN clause keeps them from moving the list version.
+ * the day's totals upsert (the action's column, and for a view its source's) and, for views and
+ * saved contacts, the card's lifetime counters. The counters live on business_cards for the card
+ * list and the account overview; migration 0013's WHEN clause keeps them from moving the list
+ * version.
  */
 export async function insertEvent(db: DbOrTx, e: EventRow): Promise<void> {
   const visitor = e.visitorHash
     ? sql`insert into card_daily_visitors (card_id, day, visitor_hash) values (${e.cardId}, ${e.day}, ${e.visitorHash})
           on conflict do nothing returning 1`
     : sql`select 1 where false`;
+  const columns = [ACTION_COLUMN[e.action], ...(e.action === 'view' ? [SOURCE_COLUMN[e.source]] : [])].map((c) =>
+    sql.identifier(c),
+  );
   const counter =
     e.action === 'view'
       ? sql`update business_cards set view_count = view_count + 1,
@@ -43,11 +71,17 @@ export async function insertEvent(db: DbOrTx, e: EventRow): Promise<void> {
     with ev as (
       insert into card_events (card_id, action, source, created_at)
       values (${e.cardId}, ${e.action}, ${e.source}, ${e.at.toISOString()})
-    ), v as (${visitor}), s as (
-      insert into card_daily_stats as s (card_id, user_id, day, action, source, events, visitors)
-      values (${e.cardId}, ${e.ownerId}, ${e.day}, ${e.action}, ${e.source}, 1, (select count(*) from v))
-      on conflict (card_id, day, action, source)
-      do update set events = s.events + 1, visitors = s.visitors + excluded.visitors
+    ), v as (${visitor}), t as (
+      insert into card_daily_totals as t (card_id, user_id, day, visitors, ${sql.join(columns, sql`, `)})
+      values (${e.cardId}, ${e.ownerId}, ${e.day}, (select count(*) from v), ${sql.join(
+        columns.map(() => sql`1`),
+        sql`, `,
+      )})
+      on conflict (card_id, day) do update set visitors = t.visitors + excluded.visitors,
+        ${sql.join(
+          columns.map((c) => sql`${c} = t.${c} + 1`),
+          sql`, `,
+        )}
     )
     ${counter}`);
 }
@@ -66,55 +100,56 @@ export async function daySalt(db: DbOrTx, day: string, candidate: string): Promi
   return row.salt;
 }
 
-export interface StatRow {
-  day: string;
-  action: string;
-  source: string;
-  events: number;
-  visitors: number;
-}
+/** One day's figures (of a card, a team, or a member over a period). */
+const figures = {
+  visitors: sql<number>`sum(${cardDailyTotals.visitors})::int`,
+  views: sql<number>`sum(${cardDailyTotals.views})::int`,
+  contactSaves: sql<number>`sum(${cardDailyTotals.contactSaves})::int`,
+  calls: sql<number>`sum(${cardDailyTotals.calls})::int`,
+  whatsappClicks: sql<number>`sum(${cardDailyTotals.whatsappClicks})::int`,
+  emailClicks: sql<number>`sum(${cardDailyTotals.emailClicks})::int`,
+  shares: sql<number>`sum(${cardDailyTotals.shares})::int`,
+  leads: sql<number>`sum(${cardDailyTotals.leads})::int`,
+  fromDirect: sql<number>`sum(${cardDailyTotals.fromDirect})::int`,
+  fromQr: sql<number>`sum(${cardDailyTotals.fromQr})::int`,
+  fromDirectory: sql<number>`sum(${cardDailyTotals.fromDirectory})::int`,
+  fromSearch: sql<number>`sum(${cardDailyTotals.fromSearch})::int`,
+  fromWhatsapp: sql<number>`sum(${cardDailyTotals.fromWhatsapp})::int`,
+  fromLinkedin: sql<number>`sum(${cardDailyTotals.fromLinkedin})::int`,
+  fromEmail: sql<number>`sum(${cardDailyTotals.fromEmail})::int`,
+  fromX: sql<number>`sum(${cardDailyTotals.fromX})::int`,
+  fromFacebook: sql<number>`sum(${cardDailyTotals.fromFacebook})::int`,
+  fromTelegram: sql<number>`sum(${cardDailyTotals.fromTelegram})::int`,
+  fromOther: sql<number>`sum(${cardDailyTotals.fromOther})::int`,
+};
+export type Figures = { [K in keyof typeof figures]: number };
+export type DayFigures = Figures & { day: string };
 
-/** One card's rollup rows between two days (both included). */
-export function cardStats(db: DbOrTx, cardId: string, from: string, to: string): Promise<StatRow[]> {
+/** One card's days between two days (both included). */
+export function cardDays(db: DbOrTx, cardId: string, from: string, to: string): Promise<DayFigures[]> {
   return db
-    .select({
-      day: cardDailyStats.day,
-      action: cardDailyStats.action,
-      source: cardDailyStats.source,
-      events: cardDailyStats.events,
-      visitors: cardDailyStats.visitors,
-    })
-    .from(cardDailyStats)
-    .where(and(eq(cardDailyStats.cardId, cardId), gte(cardDailyStats.day, from), lte(cardDailyStats.day, to)));
+    .select({ day: cardDailyTotals.day, ...figures })
+    .from(cardDailyTotals)
+    .where(and(eq(cardDailyTotals.cardId, cardId), gte(cardDailyTotals.day, from), lte(cardDailyTotals.day, to)))
+    .groupBy(cardDailyTotals.day);
 }
 
-/** The cards of several owners added up per day, action and source (the team's chart). */
-export function ownersStats(db: DbOrTx, userIds: string[], from: string, to: string): Promise<StatRow[]> {
+/** The cards of several owners added up per day (the team's chart). */
+export function ownersDays(db: DbOrTx, userIds: string[], from: string, to: string): Promise<DayFigures[]> {
   if (!userIds.length) return Promise.resolve([]);
   return db
-    .select({
-      day: cardDailyStats.day,
-      action: cardDailyStats.action,
-      source: cardDailyStats.source,
-      events: sql<number>`sum(${cardDailyStats.events})::int`,
-      visitors: sql<number>`sum(${cardDailyStats.visitors})::int`,
-    })
-    .from(cardDailyStats)
-    .where(and(inArray(cardDailyStats.userId, userIds), gte(cardDailyStats.day, from), lte(cardDailyStats.day, to)))
-    .groupBy(cardDailyStats.day, cardDailyStats.action, cardDailyStats.source);
+    .select({ day: cardDailyTotals.day, ...figures })
+    .from(cardDailyTotals)
+    .where(and(inArray(cardDailyTotals.userId, userIds), gte(cardDailyTotals.day, from), lte(cardDailyTotals.day, to)))
+    .groupBy(cardDailyTotals.day);
 }
 
-/** Per owner and action over a period (the team's member table and leaderboard). */
-export function perOwnerStats(db: DbOrTx, userIds: string[], from: string, to: string) {
+/** Per owner over a period (the team's member table and leaderboard). */
+export function perOwner(db: DbOrTx, userIds: string[], from: string, to: string) {
   if (!userIds.length) return Promise.resolve([]);
   return db
-    .select({
-      userId: cardDailyStats.userId,
-      action: cardDailyStats.action,
-      events: sql<number>`sum(${cardDailyStats.events})::int`,
-      visitors: sql<number>`sum(${cardDailyStats.visitors})::int`,
-    })
-    .from(cardDailyStats)
-    .where(and(inArray(cardDailyStats.userId, userIds), gte(cardDailyStats.day, from), lte(cardDailyStats.day, to)))
-    .groupBy(cardDailyStats.userId, cardDailyStats.action);
+    .select({ userId: cardDailyTotals.userId, ...figures })
+    .from(cardDailyTotals)
+    .where(and(inArray(cardDailyTotals.userId, userIds), gte(cardDailyTotals.day, from), lte(cardDailyTotals.day, to)))
+    .groupBy(cardDailyTotals.userId);
 }

@@ -28,7 +28,7 @@ import { notFound } from '../../errors';
 import { managedBrokerage, managesMember, membersOf } from '../brokerages/service';
 import { findUsersByIds } from '../users/service';
 import * as repository from './repository';
-import type { StatRow } from './repository';
+import type { DayFigures, Figures } from './repository';
 
 /** Repeats by the same visitor within this window are one event (a refresh is not a new view). */
 const REPEAT_WINDOW_MS = 30 * 60 * 1000;
@@ -144,17 +144,41 @@ function emptyTotals(): AnalyticsTotals {
   };
 }
 
-/** Adds one rollup row to a day or a total. */
-function addTo(target: Omit<AnalyticsDay, 'date'>, action: string, events: number, visitors: number): void {
-  target.visitors += visitors;
-  if (action === 'view') target.views += events;
-  else if (action === 'contact_saved') target.contactSaves += events;
-  else if (action === 'inquiry') target.leads += events;
-  else if ((CLICK_ACTIONS as readonly string[]).includes(action)) target.actions += events;
+/** The rollup's field of each action and of each source of views. */
+const ACTION_FIELD: Record<CardAction, keyof Figures> = {
+  view: 'views',
+  contact_saved: 'contactSaves',
+  call: 'calls',
+  whatsapp: 'whatsappClicks',
+  email: 'emailClicks',
+  share: 'shares',
+  inquiry: 'leads',
+};
+const SOURCE_FIELD: Record<CardSource, keyof Figures> = {
+  direct: 'fromDirect',
+  qr: 'fromQr',
+  directory: 'fromDirectory',
+  search: 'fromSearch',
+  whatsapp: 'fromWhatsapp',
+  linkedin: 'fromLinkedin',
+  email: 'fromEmail',
+  x: 'fromX',
+  facebook: 'fromFacebook',
+  telegram: 'fromTelegram',
+  other: 'fromOther',
+};
+
+/** Adds a day's (or a member's) figures to a chart day, a member row or a total. */
+function addTo(target: Omit<AnalyticsDay, 'date'>, f: Figures): void {
+  target.visitors += f.visitors;
+  target.views += f.views;
+  target.contactSaves += f.contactSaves;
+  target.leads += f.leads;
+  for (const a of CLICK_ACTIONS) target.actions += f[ACTION_FIELD[a]];
 }
 
-/** Series and totals of a period, and the totals of the one before, from rollup rows. */
-export function summarize(rows: StatRow[], days: AnalyticsPeriod, today: string): CardAnalytics {
+/** Series and totals of a period, and the totals of the one before, from the days' figures. */
+export function summarize(rows: DayFigures[], days: AnalyticsPeriod, today: string): CardAnalytics {
   const from = addDays(today, -(days - 1));
   const previousFrom = addDays(from, -days);
   const series = new Map<string, AnalyticsDay>(
@@ -169,11 +193,11 @@ export function summarize(rows: StatRow[], days: AnalyticsPeriod, today: string)
     const current = r.day >= from;
     if (!current && r.day < previousFrom) continue;
     const t = current ? totals : previous;
-    addTo(t, r.action, r.events, r.visitors);
-    if (r.action in t.byAction) t.byAction[r.action as CardAction] += r.events;
-    if (r.action === 'view' && r.source in t.bySource) t.bySource[r.source as CardSource] += r.events;
+    addTo(t, r);
+    for (const a of CARD_ACTIONS) t.byAction[a] += r[ACTION_FIELD[a]];
+    for (const s of CARD_SOURCES) t.bySource[s] += r[SOURCE_FIELD[s]];
     const day = current ? series.get(r.day) : undefined;
-    if (day) addTo(day, r.action, r.events, r.visitors);
+    if (day) addTo(day, r);
   }
   return { days, from, to: today, series: [...series.values()], totals, previous };
 }
@@ -197,7 +221,7 @@ export function createAnalyticsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     async forCard(viewerId: string, card: { id: string; userId: string }, days: AnalyticsPeriod) {
       await assertMaySeeStatsOf(db, viewerId, card.userId);
       const today = uaeDay(ctx.now());
-      const rows = await repository.cardStats(db, card.id, addDays(today, -(2 * days - 1)), today);
+      const rows = await repository.cardDays(db, card.id, addDays(today, -(2 * days - 1)), today);
       return summarize(rows, days, today);
     },
 
@@ -210,8 +234,8 @@ export function createAnalyticsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       const today = uaeDay(ctx.now());
       const from = addDays(today, -(days - 1));
       const [rows, perOwner, people] = await Promise.all([
-        repository.ownersStats(db, ids, addDays(today, -(2 * days - 1)), today),
-        repository.perOwnerStats(db, ids, from, today),
+        repository.ownersDays(db, ids, addDays(today, -(2 * days - 1)), today),
+        repository.perOwner(db, ids, from, today),
         findUsersByIds(db, ids),
       ]);
       const names = new Map(people.map((u) => [u.id, u.deletedAt ? 'Deleted user' : `${u.firstName} ${u.lastName}`]));
@@ -232,7 +256,7 @@ export function createAnalyticsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       );
       for (const r of perOwner) {
         const m = byMember.get(r.userId);
-        if (m) addTo(m, r.action, r.events, r.visitors);
+        if (m) addTo(m, r);
       }
       const list = [...byMember.values()];
       const leaderboard = [...list]
