@@ -175,7 +175,10 @@ export default function AnalyticsCharts({ data }: { data: CardAnalytics }) {
         {/* A list of bars in HTML: readable as it is, mirrored by the page direction. */}
         <ul className="space-y-2" data-testid="by-source">
           {sources.map((s) => (
-            <li key={s.source} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
+            <li
+              key={s.source}
+              className="grid grid-cols-[7rem_1fr_3.5rem] items-center gap-3 text-sm sm:grid-cols-[9rem_1fr_4rem]"
+            >
               <span className="truncate text-slate-700">{s.label}</span>
               <span className="h-3 rounded-full bg-slate-100" aria-hidden="true">
                 <span
@@ -183,7 +186,7 @@ export default function AnalyticsCharts({ data }: { data: CardAnalytics }) {
                   style={{ width: `${Math.max(2, (100 * s.views) / (sources[0]?.views || 1))}%` }}
                 />
               </span>
-              <span className="tabular-nums text-slate-900">{formatCount(s.views, axes.lang)}</span>
+              <span className="text-end tabular-nums text-slate-900">{formatCount(s.views, axes.lang)}</span>
             </li>
           ))}
         </ul>
