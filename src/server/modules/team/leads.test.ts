@@ -138,6 +138,11 @@ describe('team leads (issue 14)', () => {
     ]);
     expect((await leadsOf(b, owner, '?status=qualified')).json().items[0]).toMatchObject({ id: lead.id, noteCount: 2 });
     expect((await leadsOf(b, owner, '?status=pending')).json().items).toHaveLength(0);
+    // The card owner's personal Leads view shows the new status and counts it ("pending" is shown as New).
+    const personal = (await t.inject({ method: 'GET', url: '/api/inquiries', as: member })).json();
+    expect(personal.items[0].status).toBe('qualified');
+    expect(personal.counts).toEqual({ pending: 0, contacted: 0, qualified: 1, closed: 0 });
+    expect(personal.total).toBe(1);
 
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id));
     expect(audit.map((a) => a.action).sort()).toEqual([

@@ -24,9 +24,15 @@ export interface TeamLeadFilter {
   cursor?: string;
 }
 
-function scopeCondition(scope: LeadScope): SQL | undefined {
+function scopeCondition(db: DbOrTx, scope: LeadScope): SQL | undefined {
   if (scope.kind === 'team') return undefined;
-  return or(eq(inquiries.assignedToId, scope.userId), eq(businessCards.userId, scope.userId));
+  return or(
+    eq(inquiries.assignedToId, scope.userId),
+    inArray(
+      inquiries.businessCardId,
+      db.select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, scope.userId)),
+    ),
+  );
 }
 
 function filterCondition(f: TeamLeadFilter): SQL | undefined {
@@ -81,13 +87,19 @@ function selectLeads(db: DbOrTx, where: SQL | undefined) {
 }
 
 /**
- * A page of the brokerage's leads, newest first. inquiries_brokerage_idx (brokerage_id,
- * created_at desc) hands them out in order.
+ * A page of the brokerage's leads, newest first. The page's ids are chosen on `inquiries` alone,
+ * which inquiries_brokerage_idx (brokerage_id, created_at desc) hands out in order, so the scan
+ * stops after the page however many leads the team has; only those rows are then joined to their
+ * card, member, assignee and note count (query-plan.test.ts).
  */
 export function listTeamLeads(db: DbOrTx, brokerageId: string, scope: LeadScope, f: TeamLeadFilter, limit: number) {
-  return selectLeads(db, and(eq(inquiries.brokerageId, brokerageId), scopeCondition(scope), filterCondition(f)))
+  const page = db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(and(eq(inquiries.brokerageId, brokerageId), scopeCondition(db, scope), filterCondition(f)))
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
     .limit(limit);
+  return selectLeads(db, inArray(inquiries.id, page)).orderBy(desc(inquiries.createdAt), desc(inquiries.id));
 }
 
 /** One lead of the brokerage within the caller's scope, or undefined. */
@@ -99,7 +111,7 @@ export async function findTeamLead(
 ): Promise<TeamLeadRow | undefined> {
   const [row] = await selectLeads(
     db,
-    and(eq(inquiries.brokerageId, brokerageId), eq(inquiries.id, leadId), scopeCondition(scope)),
+    and(eq(inquiries.brokerageId, brokerageId), eq(inquiries.id, leadId), scopeCondition(db, scope)),
   ).limit(1);
   return row;
 }
