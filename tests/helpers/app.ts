@@ -94,7 +94,10 @@ const passwordHashes = new Map<string, Promise<string>>();
  */
 function testPasswordHash(password: string): Promise<string> {
   let hash = passwordHashes.get(password);
-  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
   return hash;
 }
 
