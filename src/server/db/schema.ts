@@ -508,7 +508,10 @@ export const inquiries = pgTable(
   },
   (t) => [
     index('inquiries_card_idx').on(t.businessCardId, t.createdAt),
-    index('inquiries_brokerage_idx').on(t.brokerageId, t.createdAt.desc()).where(sql`${t.brokerageId} is not null`),
+    // A team's leads newest first, keyset-paged on (created_at, id): read in order, stop after the page.
+    index('inquiries_brokerage_newest_idx')
+      .on(t.brokerageId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.brokerageId} is not null`),
     check('inquiries_source_check', sql`${t.source} in ('inquiry', 'exchange')`),
     check('inquiries_reachable_check', sql`${t.inquirerEmail} is not null or ${t.inquirerPhone} is not null`),
     check('inquiries_inquiry_email_check', sql`${t.source} <> 'inquiry' or ${t.inquirerEmail} is not null`),

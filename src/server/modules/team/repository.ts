@@ -88,7 +88,7 @@ function selectLeads(db: DbOrTx, where: SQL | undefined) {
 
 /**
  * A page of the brokerage's leads, newest first. The page's ids are chosen on `inquiries` alone,
- * which inquiries_brokerage_idx (brokerage_id, created_at desc) hands out in order, so the scan
+ * which inquiries_brokerage_newest_idx (brokerage_id, created_at desc, id desc) hands out in order, so the scan
  * stops after the page however many leads the team has; only those rows are then joined to their
  * card, member, assignee and note count (query-plan.test.ts).
  */

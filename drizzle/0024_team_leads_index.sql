@@ -1,0 +1,2 @@
+DROP INDEX "inquiries_brokerage_idx";--> statement-breakpoint
+CREATE INDEX "inquiries_brokerage_newest_idx" ON "inquiries" USING btree ("brokerage_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inquiries"."brokerage_id" is not null;
