@@ -27,6 +27,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { cn } from '../../../lib/utils';
 import { useCardFacts } from './card-facts';
+import { shownCompany } from './card-company';
 import { LicenseBadge } from './license-badge';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -79,7 +80,7 @@ export function CardSheet({
   const { t, i18n } = useTranslation('cards');
   const facts = useCardFacts(card, card.user.role);
   const bank = card.bankName ? t(`bank.${card.bankName}`, { ns: 'enums' }) : null;
-  const company = card.company || bank;
+  const company = shownCompany(card, i18n.language, bank);
   const phone = fullPhone(card.phone, card.countryCode);
   const wa = whatsappLink(card.phone, card.countryCode);
   const tg = telegramLink(card.phone, card.countryCode);

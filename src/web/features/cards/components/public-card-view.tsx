@@ -13,18 +13,19 @@ import { useStartConversation } from '../../../lib/use-start-conversation';
 import { nativeShare } from '../native-share';
 import { CardFooterLine, CardSheet, CreateOwnCta } from './card-sheet';
 import { ShareDialog } from './share-dialog';
+import { shownCompany } from './card-company';
 
 /**
  * The public card page of spec §2 inside the app (owner previews, navigation from the directory).
  * The design is CardSheet, which the server also renders for the first paint of /cards/{id}.
  */
 export function PublicCardView({ card }: { card: CardData }) {
-  const { t } = useTranslation('cards');
+  const { t, i18n } = useTranslation('cards');
   const { user } = useAuth();
   const { startConversation, isPending, isSelf } = useStartConversation();
   const [shareOpen, setShareOpen] = useState(false);
   const isPublic = card.status === 'approved' && card.isPublic;
-  const company = card.company || (card.bankName ? t(`bank.${card.bankName}`, { ns: 'enums' }) : null);
+  const company = shownCompany(card, i18n.language, card.bankName ? t(`bank.${card.bankName}`, { ns: 'enums' }) : null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-5 px-4 py-8">
