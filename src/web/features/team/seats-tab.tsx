@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatIntent, SeatOverview } from '../../../core/schemas/team';
 import { AccessDenied } from '../../components/access-denied';
+import { StripePaymentForm } from '../../components/payment/stripe-payment-form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,7 +14,6 @@ import { useHandleUnauthorized } from '../../lib/use-unauthorized';
 import type { MyBrokerage } from '../../../core/schemas/brokerages';
 import { useSeatCheckout, useSeats } from './api/use-seats';
 import { SeatCardForm } from './components/seat-card-form';
-import { SeatStripeForm } from './components/seat-stripe-form';
 
 function useDay() {
   const { i18n } = useTranslation();
@@ -158,10 +158,16 @@ function BuySeats({
         />
       )}
       {intent?.provider === 'stripe' && intent.publishableKey && (
-        <SeatStripeForm
+        <StripePaymentForm
           clientSecret={intent.clientSecret}
           publishableKey={intent.publishableKey}
-          amountAed={intent.amountAed}
+          returnPath="/brokerage?tab=seats"
+          text={{
+            submit: t('pay.submit', { price: intent.amountAed }),
+            processing: t('pay.processing'),
+            failedTitle: t('pay.failedTitle'),
+            failedText: t('pay.failedText'),
+          }}
           onSubmitted={() => {
             toast({ title: t('pay.receivedTitle'), description: t('pay.receivedText') });
             setChosen([]);

@@ -1,13 +1,14 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUBSCRIPTION } from '../../../../core/limits';
+import { StripePaymentForm } from '../../../components/payment/stripe-payment-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/feedback';
 import { toast } from '../../../components/ui/toast';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useStartSubscription } from '../api/use-start-subscription';
-import { StripePaymentForm } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 
 /**
@@ -58,6 +59,12 @@ export function PaymentPanel({ onPaid, onSubmittedToStripe }: { onPaid: () => vo
           <StripePaymentForm
             clientSecret={start.data.clientSecret}
             publishableKey={start.data.publishableKey}
+            text={{
+              submit: t('payment.pay', { price: SUBSCRIPTION.priceAed }),
+              processing: t('payment.processing'),
+              failedTitle: t('payment.failedTitle'),
+              failedText: t('payment.failedText'),
+            }}
             onSubmitted={onSubmittedToStripe}
           />
         )}

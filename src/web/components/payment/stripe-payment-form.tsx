@@ -2,12 +2,27 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUBSCRIPTION } from '../../../../core/limits';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
 
-function StripeFields({ onSubmitted }: { onSubmitted: () => void }) {
-  const { t } = useTranslation('subscription');
+/** The texts of the form, from the namespace of the page that shows it. */
+export interface StripePaymentTexts {
+  submit: string;
+  processing: string;
+  failedTitle: string;
+  /** Shown when Stripe's error carries no message of its own. */
+  failedText: string;
+}
+
+function StripeFields({
+  returnPath,
+  text,
+  onSubmitted,
+}: {
+  returnPath: string;
+  text: StripePaymentTexts;
+  onSubmitted: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -19,19 +34,15 @@ function StripeFields({ onSubmitted }: { onSubmitted: () => void }) {
         e.preventDefault();
         if (!stripe || !elements) return;
         setBusy(true);
-        // Spec §7: confirmed with the client secret, returning to the site origin.
+        // Spec §7: confirmed with the client secret, returning to the site.
         const { error } = await stripe.confirmPayment({
           elements,
-          confirmParams: { return_url: window.location.origin },
+          confirmParams: { return_url: `${window.location.origin}${returnPath}` },
           redirect: 'if_required',
         });
         setBusy(false);
         if (error) {
-          toast({
-            title: t('payment.failedTitle'),
-            description: error.message ?? t('payment.failedText'),
-            variant: 'destructive',
-          });
+          toast({ title: text.failedTitle, description: error.message ?? text.failedText, variant: 'destructive' });
           return;
         }
         onSubmitted();
@@ -39,20 +50,29 @@ function StripeFields({ onSubmitted }: { onSubmitted: () => void }) {
     >
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || busy}>
-        {busy ? t('payment.processing') : t('payment.pay', { price: SUBSCRIPTION.priceAed })}
+        {busy ? text.processing : text.submit}
       </Button>
     </form>
   );
 }
 
-/** Stripe's Payment Element (issue 6): the card never touches our server. */
+/**
+ * Stripe's Payment Element (issue 6; seat payments of issue 14): the card never touches our server.
+ * What the payment buys is granted by Stripe's webhook, not by this form; `onSubmitted` only tells the
+ * page that Stripe accepted the card. `returnPath` is where Stripe sends the browser back after a redirect
+ * (e.g. 3-D Secure); empty for the site's origin.
+ */
 export function StripePaymentForm({
   clientSecret,
   publishableKey,
+  returnPath = '',
+  text,
   onSubmitted,
 }: {
   clientSecret: string;
   publishableKey: string;
+  returnPath?: string;
+  text: StripePaymentTexts;
   onSubmitted: () => void;
 }) {
   const { i18n } = useTranslation();
@@ -62,7 +82,7 @@ export function StripePaymentForm({
       stripe={stripePromise}
       options={{ clientSecret, locale: i18n.language === 'ar' ? 'ar' : 'en', appearance: { theme: 'stripe' } }}
     >
-      <StripeFields onSubmitted={onSubmitted} />
+      <StripeFields returnPath={returnPath} text={text} onSubmitted={onSubmitted} />
     </Elements>
   );
 }
