@@ -2,23 +2,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { InquiryStatus } from '../../../core/enums';
 import type { DbOrTx } from '../../db/client';
+import { inquiryColumns } from '../../db/query/inquiry-columns';
 import { businessCards, inquiries } from '../../db/schema';
-
-const inquiryColumns = {
-  id: inquiries.id,
-  businessCardId: inquiries.businessCardId,
-  cardName: businessCards.name,
-  inquirerName: inquiries.inquirerName,
-  inquirerEmail: inquiries.inquirerEmail,
-  inquirerPhone: inquiries.inquirerPhone,
-  inquirerCompany: inquiries.inquirerCompany,
-  inquiryType: inquiries.inquiryType,
-  message: inquiries.message,
-  status: inquiries.status,
-  source: inquiries.source,
-  createdAt: inquiries.createdAt,
-  updatedAt: inquiries.updatedAt,
-};
 
 export type InquiryRow = {
   id: string;

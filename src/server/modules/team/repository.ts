@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { InquiryStatus } from '../../../core/enums';
 import type { DbOrTx } from '../../db/client';
+import { inquiryColumns } from '../../db/query/inquiry-columns';
 import { brokerageSeats, businessCards, inquiries, leadNotes, users } from '../../db/schema';
 
 const assignee = alias(users, 'assignee');
@@ -52,19 +53,7 @@ function filterCondition(f: TeamLeadFilter): SQL | undefined {
 }
 
 const leadColumns = {
-  id: inquiries.id,
-  businessCardId: inquiries.businessCardId,
-  cardName: businessCards.name,
-  inquirerName: inquiries.inquirerName,
-  inquirerEmail: inquiries.inquirerEmail,
-  inquirerPhone: inquiries.inquirerPhone,
-  inquirerCompany: inquiries.inquirerCompany,
-  inquiryType: inquiries.inquiryType,
-  message: inquiries.message,
-  status: inquiries.status,
-  source: inquiries.source,
-  createdAt: inquiries.createdAt,
-  updatedAt: inquiries.updatedAt,
+  ...inquiryColumns,
   memberId: businessCards.userId,
   memberName: fullName(cardOwner),
   assignedToId: inquiries.assignedToId,
