@@ -23,14 +23,8 @@ export function FilterSelect<T extends string>({
         value={value ?? ''}
         onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
         data-testid={testId}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+        options={[{ value: '', label: allLabel }, ...options]}
+      />
     </Field>
   );
 }

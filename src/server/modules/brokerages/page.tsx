@@ -53,6 +53,18 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('');
 
+/** The filters of the brokers' GET form: a labelled select each, whose first choice ("All …") clears it. */
+const BROKER_FILTERS = [
+  { name: 'language', label: 'page.language', all: 'page.allLanguages', enumKey: 'language', values: LANGUAGES },
+  {
+    name: 'specialization',
+    label: 'page.specialization',
+    all: 'page.allSpecializations',
+    enumKey: 'brokerSpecialization',
+    values: BROKER_SPECIALIZATIONS,
+  },
+] as const;
+
 function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicBrokerageQuery }) {
   const i18n = translators[lang];
   const t = i18n.t.bind(i18n);
@@ -161,36 +173,23 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
                 {t('page.brokers')} <span className="text-slate-500">({data.members.length})</span>
               </h2>
               <form method="get" className="flex flex-wrap items-end gap-3">
-                <label className="text-sm">
-                  <span className="block font-medium text-slate-700">{t('page.language')}</span>
-                  <select
-                    name="language"
-                    defaultValue={q.language ?? ''}
-                    className="mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
-                  >
-                    <option value="">{t('page.allLanguages')}</option>
-                    {LANGUAGES.map((l) => (
-                      <option key={l} value={l}>
-                        {t(`enums:language.${l}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="text-sm">
-                  <span className="block font-medium text-slate-700">{t('page.specialization')}</span>
-                  <select
-                    name="specialization"
-                    defaultValue={q.specialization ?? ''}
-                    className="mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
-                  >
-                    <option value="">{t('page.allSpecializations')}</option>
-                    {BROKER_SPECIALIZATIONS.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`enums:brokerSpecialization.${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                {BROKER_FILTERS.map((f) => (
+                  <label key={f.name} className="text-sm">
+                    <span className="block font-medium text-slate-700">{t(f.label)}</span>
+                    <select
+                      name={f.name}
+                      defaultValue={q[f.name] ?? ''}
+                      className="mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+                    >
+                      <option value="">{t(f.all)}</option>
+                      {f.values.map((v) => (
+                        <option key={v} value={v}>
+                          {t(`enums:${f.enumKey}.${v}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
                 <button
                   type="submit"
                   className="h-10 rounded-lg px-4 text-sm font-medium text-white"

@@ -13,7 +13,28 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
   return <textarea className={cn(base, 'min-h-24', className)} {...props} />;
 }
 
-/** A native select: accessible and keyboard-friendly on every device. */
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(base, 'h-10 pe-8', className)} {...props} />;
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A native select: accessible and keyboard-friendly on every device. Its choices are either `options`
+ * (value and text each) or `<option>` children.
+ */
+export function Select({
+  className,
+  options,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { options?: readonly SelectOption[] }) {
+  return (
+    <select className={cn(base, 'h-10 pe-8', className)} {...props}>
+      {options?.map(({ value, label }) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      )) ?? children}
+    </select>
+  );
 }

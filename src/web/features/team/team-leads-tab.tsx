@@ -1,5 +1,5 @@
 import { Download, Inbox, Mail, MessageSquareText, Phone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../core/enums';
 import { formatPhone } from '../../../core/phone';
@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Select } from '../../components/ui/input';
+import { LabelledSelect } from '../../components/ui/labelled-select';
 import { toQueryString } from '../../lib/api';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { teamLeadsCsvUrl } from './api/keys';
@@ -18,6 +18,9 @@ import { AssignSelect, StatusSelect } from './components/lead-controls';
 import { NotesDialog } from './components/notes-dialog';
 
 type Person = { id: string; name: string };
+
+/** The columns of the wide table, in order; their headers are the texts `columns.<name>`. */
+const LEAD_COLUMNS = ['date', 'lead', 'member', 'status', 'assignedTo', 'notes'] as const;
 
 function Contact({ lead }: { lead: TeamLead }) {
   return (
@@ -175,46 +178,28 @@ function Filters({
   team: boolean;
 }) {
   const { t } = useTranslation('team');
-  const statusId = useId();
-  const assignedId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label={t('filters.label')}>
-      <div className="space-y-1">
-        <label htmlFor={statusId} className="block text-sm font-medium text-slate-700">
-          {t('filters.status')}
-        </label>
-        <Select
-          id={statusId}
-          value={filters.status ?? ''}
-          onChange={(e) => onChange({ ...filters, status: (e.target.value || undefined) as InquiryStatus | undefined })}
-        >
-          <option value="">{t('filters.allStatuses')}</option>
-          {INQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`inquiryStatus.${s}`, { ns: 'enums' })}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <LabelledSelect
+        label={t('filters.status')}
+        value={filters.status ?? ''}
+        onChange={(e) => onChange({ ...filters, status: (e.target.value || undefined) as InquiryStatus | undefined })}
+        options={[
+          { value: '', label: t('filters.allStatuses') },
+          ...INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`inquiryStatus.${s}`, { ns: 'enums' }) })),
+        ]}
+      />
       {team && (
-        <div className="space-y-1">
-          <label htmlFor={assignedId} className="block text-sm font-medium text-slate-700">
-            {t('filters.assignedTo')}
-          </label>
-          <Select
-            id={assignedId}
-            value={filters.assignedTo ?? ''}
-            onChange={(e) => onChange({ ...filters, assignedTo: e.target.value || undefined })}
-          >
-            <option value="">{t('filters.anyone')}</option>
-            <option value="none">{t('leads.unassigned')}</option>
-            {assignees.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <LabelledSelect
+          label={t('filters.assignedTo')}
+          value={filters.assignedTo ?? ''}
+          onChange={(e) => onChange({ ...filters, assignedTo: e.target.value || undefined })}
+          options={[
+            { value: '', label: t('filters.anyone') },
+            { value: 'none', label: t('leads.unassigned') },
+            ...assignees.map((a) => ({ value: a.id, label: a.name })),
+          ]}
+        />
       )}
     </div>
   );
@@ -288,24 +273,11 @@ export function TeamLeadsTab({ membership }: { membership: NonNullable<MyBrokera
               <caption className="sr-only">{t('leads.caption')}</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.date')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.lead')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.member')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.status')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.assignedTo')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('columns.notes')}
-                  </th>
+                  {LEAD_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="p-3 text-start">
+                      {t(`columns.${c}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

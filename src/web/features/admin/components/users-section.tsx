@@ -17,6 +17,9 @@ import { USERS_EXPORT_URL } from '../api/admin-center-keys';
 import { USERS_PAGE_SIZE, useAdminUsers, useSuspendUser } from '../api/use-admin-users';
 import { Pager } from './pager';
 
+/** The table's columns before the actions, in order; their headers are the texts `users.<name>`. */
+const USER_COLUMNS = ['name', 'role', 'subscription', 'joined'] as const;
+
 /** Users (issue 6): search, suspend or restore (their cards leave public view, sessions end), export. */
 export function UsersSection() {
   const { t, i18n } = useTranslation('admin-center');
@@ -116,18 +119,11 @@ export function UsersSection() {
             <table className="w-full min-w-[640px] text-sm" data-testid="admin-users">
               <thead className="text-start text-xs text-slate-500">
                 <tr>
-                  <th scope="col" className="pb-2 text-start font-medium">
-                    {t('users.name')}
-                  </th>
-                  <th scope="col" className="pb-2 text-start font-medium">
-                    {t('users.role')}
-                  </th>
-                  <th scope="col" className="pb-2 text-start font-medium">
-                    {t('users.subscription')}
-                  </th>
-                  <th scope="col" className="pb-2 text-start font-medium">
-                    {t('users.joined')}
-                  </th>
+                  {USER_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="pb-2 text-start font-medium">
+                      {t(`users.${c}`)}
+                    </th>
+                  ))}
                   <th scope="col" className="pb-2 text-end font-medium">
                     <span className="sr-only">{t('users.actions')}</span>
                   </th>

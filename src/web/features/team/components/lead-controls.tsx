@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../../core/enums';
 import type { TeamLead } from '../../../../core/schemas/team';
-import { Select } from '../../../components/ui/input';
+import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
@@ -44,32 +43,18 @@ export function StatusSelect({
   showLabel?: boolean;
 }) {
   const { t } = useTranslation('team');
-  const id = useId();
   const { change, pending } = useChange(brokerageId);
   return (
-    <div>
-      {showLabel && (
-        <span aria-hidden="true" className="mb-1 block text-xs font-medium text-slate-600">
-          {t('columns.status')}
-        </span>
-      )}
-      <label htmlFor={id} className="sr-only">
-        {t('leads.statusOf', { name: lead.inquirerName })}
-      </label>
-      <Select
-        id={id}
-        value={lead.status}
-        disabled={pending}
-        className="min-w-32"
-        onChange={(e) => change(lead, { status: e.target.value as InquiryStatus }, t('update.statusDone'))}
-      >
-        {INQUIRY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`inquiryStatus.${s}`, { ns: 'enums' })}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <LabelledSelect
+      label={t('leads.statusOf', { name: lead.inquirerName })}
+      hideLabel
+      caption={showLabel && t('columns.status')}
+      value={lead.status}
+      disabled={pending}
+      className="min-w-32"
+      onChange={(e) => change(lead, { status: e.target.value as InquiryStatus }, t('update.statusDone'))}
+      options={INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`inquiryStatus.${s}`, { ns: 'enums' }) }))}
+    />
   );
 }
 
@@ -86,36 +71,21 @@ export function AssignSelect({
   showLabel?: boolean;
 }) {
   const { t } = useTranslation('team');
-  const id = useId();
   const { change, pending } = useChange(brokerageId);
   return (
-    <div>
-      {showLabel && (
-        <span aria-hidden="true" className="mb-1 block text-xs font-medium text-slate-600">
-          {t('columns.assignedTo')}
-        </span>
-      )}
-      <label htmlFor={id} className="sr-only">
-        {t('leads.assignOf', { name: lead.inquirerName })}
-      </label>
-      <Select
-        id={id}
-        value={lead.assignedTo?.id ?? ''}
-        disabled={pending}
-        className="min-w-40"
-        onChange={(e) => {
-          const to = e.target.value || null;
-          const who = assignees.find((a) => a.id === to)?.name;
-          change(lead, { assignedToId: to }, who ? t('update.assigned', { name: who }) : t('update.unassigned'));
-        }}
-      >
-        <option value="">{t('leads.unassigned')}</option>
-        {assignees.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <LabelledSelect
+      label={t('leads.assignOf', { name: lead.inquirerName })}
+      hideLabel
+      caption={showLabel && t('columns.assignedTo')}
+      value={lead.assignedTo?.id ?? ''}
+      disabled={pending}
+      className="min-w-40"
+      onChange={(e) => {
+        const to = e.target.value || null;
+        const who = assignees.find((a) => a.id === to)?.name;
+        change(lead, { assignedToId: to }, who ? t('update.assigned', { name: who }) : t('update.unassigned'));
+      }}
+      options={[{ value: '', label: t('leads.unassigned') }, ...assignees.map((a) => ({ value: a.id, label: a.name }))]}
+    />
   );
 }
