@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../components/ui/toast';
 import { DELAYS } from '../../core/limits';
-import { isUnauthorizedError } from './api';
+import { ApiError, isUnauthorizedError } from './api';
 
 export function useHandleUnauthorized(target = '/api/login') {
   const { t } = useTranslation();
@@ -22,5 +22,21 @@ export function useHandleUnauthorized(target = '/api/login') {
       return true;
     },
     [t, target],
+  );
+}
+
+/**
+ * The reaction to a failed request (issue 16: one place instead of a copy per form): a lost session as
+ * above; anything else is a destructive toast with `title` and the server's message, or `fallback` when
+ * the error did not come from the server (a network error).
+ */
+export function useFailureToast(target?: string) {
+  const onUnauthorized = useHandleUnauthorized(target);
+  return useCallback(
+    (error: unknown, title: string, fallback?: string) => {
+      if (onUnauthorized(error)) return;
+      toast({ title, description: error instanceof ApiError ? error.serverMessage : fallback, variant: 'destructive' });
+    },
+    [onUnauthorized],
   );
 }

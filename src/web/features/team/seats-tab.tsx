@@ -9,8 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
-import { useHandleUnauthorized } from '../../lib/use-unauthorized';
+import { useFailureToast } from '../../lib/use-unauthorized';
 import type { MyBrokerage } from '../../../core/schemas/brokerages';
 import { useSeatCheckout, useSeats } from './api/use-seats';
 import { SeatCardForm } from './components/seat-card-form';
@@ -69,7 +68,7 @@ function BuySeats({
 }) {
   const { t } = useTranslation('team');
   const day = useDay();
-  const onUnauthorized = useHandleUnauthorized();
+  const fail = useFailureToast();
   const checkout = useSeatCheckout(brokerageId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [intent, setIntent] = useState<SeatIntent | null>(null);
@@ -85,14 +84,7 @@ function BuySeats({
   const start = () =>
     checkout.mutate(chosen, {
       onSuccess: setIntent,
-      onError: (error) => {
-        if (onUnauthorized(error)) return;
-        toast({
-          title: t('pay.failedTitle'),
-          description: error instanceof ApiError ? error.serverMessage : t('pay.failedText'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => fail(error, t('pay.failedTitle'), t('pay.failedText')),
     });
 
   if (paidUntil)

@@ -8,8 +8,8 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { ApiError, queryClient } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { queryClient } from '../../../lib/api';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { liveConnection } from '../../../lib/live-connection';
 import { useDeleteAccount } from '../api/use-account-actions';
 
@@ -17,7 +17,7 @@ import { useDeleteAccount } from '../api/use-account-actions';
 export function DeleteAccount({ user }: { user: PublicUser }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const onUnauthorized = useHandleUnauthorized();
+  const fail = useFailureToast();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -58,14 +58,7 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
                       toast({ title: t('delete.doneTitle'), description: t('delete.doneText') });
                       navigate('/');
                     },
-                    onError: (error) => {
-                      if (onUnauthorized(error)) return;
-                      toast({
-                        title: t('delete.failedTitle'),
-                        description: error instanceof ApiError ? error.serverMessage : t('settings.failedText'),
-                        variant: 'destructive',
-                      });
-                    },
+                    onError: (error) => fail(error, t('delete.failedTitle'), t('settings.failedText')),
                   },
                 );
               }}

@@ -9,13 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/feedback';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { useAdminBrokerages, useVerifyOrn } from '../api/use-admin-brokerages';
 
 export function BrokeragesSection() {
   const { t } = useTranslation('brokerages');
-  const onUnauthorized = useHandleUnauthorized('/admin-login');
+  const fail = useFailureToast('/admin-login');
   const { data, isLoading } = useAdminBrokerages();
   const verify = useVerifyOrn();
   return (
@@ -65,14 +64,7 @@ export function BrokeragesSection() {
                         { id: b.id, verified: !b.ornVerified },
                         {
                           onSuccess: () => toast({ title: t('admin.updated'), description: b.name }),
-                          onError: (error) => {
-                            if (onUnauthorized(error)) return;
-                            toast({
-                              title: t('admin.failed'),
-                              description: error instanceof ApiError ? error.serverMessage : undefined,
-                              variant: 'destructive',
-                            });
-                          },
+                          onError: (error) => fail(error, t('admin.failed')),
                         },
                       )
                     }

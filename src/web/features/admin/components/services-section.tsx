@@ -4,7 +4,7 @@
  * validated by the same schema the server uses; Hide/Show takes an entry out of the catalogue.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Search } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +24,14 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { SERVICES_PAGE_SIZE, useAdminServices, useEditService, useHideService } from '../api/use-admin-services';
 import { Pager } from './pager';
+import { SearchForm } from './search-form';
 
 export function ServicesSection() {
   const { t } = useTranslation('admin-center');
-  const onUnauthorized = useHandleUnauthorized('/admin-login');
-  const [search, setSearch] = useState('');
+  const fail = useFailureToast('/admin-login');
   const [query, setQuery] = useState('');
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Service | null>(null);
@@ -47,14 +47,7 @@ export function ServicesSection() {
             title: updated.isApproved ? t('services.shownToast') : t('services.hiddenToast'),
             description: s.name,
           }),
-        onError: (error) => {
-          if (onUnauthorized(error)) return;
-          toast({
-            title: t('services.failedTitle'),
-            description: error instanceof ApiError ? error.serverMessage : t('services.failedText'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => fail(error, t('services.failedTitle'), t('services.failedText')),
       },
     );
 
@@ -66,30 +59,15 @@ export function ServicesSection() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t('services.subtitle')}</p>
       </div>
-      <form
-        role="search"
-        className="flex flex-wrap gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search);
+      <SearchForm
+        id="admin-service-search"
+        label={t('services.search')}
+        placeholder={t('services.searchPlaceholder')}
+        onSearch={(q) => {
+          setQuery(q);
           setOffset(0);
         }}
-      >
-        <label className="sr-only" htmlFor="admin-service-search">
-          {t('services.search')}
-        </label>
-        <Input
-          id="admin-service-search"
-          className="max-w-xs"
-          placeholder={t('services.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          <Search className="h-4 w-4" aria-hidden="true" />
-          {t('services.search')}
-        </Button>
-      </form>
+      />
       {isLoading && <Skeleton className="h-48" />}
       {data && (
         <Card>
@@ -191,7 +169,7 @@ function FeaturesInput({
 function EditServiceDialog({ service, onDone }: { service: Service; onDone: () => void }) {
   const { t } = useTranslation('admin-center');
   const zm = useZodMessage();
-  const onUnauthorized = useHandleUnauthorized('/admin-login');
+  const fail = useFailureToast('/admin-login');
   const edit = useEditService();
   const form = useForm<ServiceTextInput, unknown, ServiceTextParsed>({
     resolver: zodResolver(serviceTextSchema),
@@ -210,16 +188,12 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
           onDone();
         },
         onError: (error) => {
-          if (onUnauthorized(error)) return;
+          // A lost session is a 401, never a 400: its toast and redirect are fail()'s.
           if (error instanceof ApiError && error.status === 400) {
             for (const [field, message] of Object.entries(error.fieldErrors))
               form.setError(field as Path<ServiceTextInput>, { message });
           }
-          toast({
-            title: t('services.failedTitle'),
-            description: error instanceof ApiError ? error.serverMessage : t('services.failedText'),
-            variant: 'destructive',
-          });
+          fail(error, t('services.failedTitle'), t('services.failedText'));
         },
       },
     );

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_ROLES, type UserRole } from '../../../../core/enums';
@@ -8,14 +8,14 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/feedback';
-import { Input, Select } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/input';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { USERS_EXPORT_URL } from '../api/admin-center-keys';
 import { USERS_PAGE_SIZE, useAdminUsers, useSuspendUser } from '../api/use-admin-users';
 import { Pager } from './pager';
+import { SearchForm } from './search-form';
 
 /** The table's columns before the actions, in order; their headers are the texts `users.<name>`. */
 const USER_COLUMNS = ['name', 'role', 'subscription', 'joined'] as const;
@@ -23,8 +23,7 @@ const USER_COLUMNS = ['name', 'role', 'subscription', 'joined'] as const;
 /** Users (issue 6): search, suspend or restore (their cards leave public view, sessions end), export. */
 export function UsersSection() {
   const { t, i18n } = useTranslation('admin-center');
-  const onUnauthorized = useHandleUnauthorized('/admin-login');
-  const [search, setSearch] = useState('');
+  const fail = useFailureToast('/admin-login');
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<UserRole | undefined>(undefined);
   const [offset, setOffset] = useState(0);
@@ -45,14 +44,7 @@ export function UsersSection() {
             description: `${u.firstName} ${u.lastName}`,
           });
         },
-        onError: (error) => {
-          if (onUnauthorized(error)) return;
-          toast({
-            title: t('users.failedTitle'),
-            description: error instanceof ApiError ? error.serverMessage : t('users.failedText'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => fail(error, t('users.failedTitle'), t('users.failedText')),
       },
     );
 
@@ -69,25 +61,15 @@ export function UsersSection() {
           </a>
         </Button>
       </div>
-      <form
-        role="search"
-        className="flex flex-wrap gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search);
+      <SearchForm
+        id="admin-user-search"
+        label={t('users.search')}
+        placeholder={t('users.searchPlaceholder')}
+        onSearch={(q) => {
+          setQuery(q);
           setOffset(0);
         }}
       >
-        <label className="sr-only" htmlFor="admin-user-search">
-          {t('users.search')}
-        </label>
-        <Input
-          id="admin-user-search"
-          className="max-w-xs"
-          placeholder={t('users.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
         <label className="sr-only" htmlFor="admin-user-role">
           {t('users.role')}
         </label>
@@ -107,11 +89,7 @@ export function UsersSection() {
             </option>
           ))}
         </Select>
-        <Button type="submit" variant="secondary">
-          <Search className="h-4 w-4" aria-hidden="true" />
-          {t('users.search')}
-        </Button>
-      </form>
+      </SearchForm>
       {isLoading && <Skeleton className="h-48" />}
       {data && (
         <Card>

@@ -9,16 +9,15 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { useCreateService } from '../api/use-services';
 
 export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
   const { t } = useTranslation('discovery');
   const zm = useZodMessage();
   const create = useCreateService();
-  const handleUnauthorized = useHandleUnauthorized();
+  const fail = useFailureToast();
   const form = useForm<ServiceInput, unknown, ServiceInputParsed>({
     resolver: zodResolver(serviceInputSchema),
     defaultValues: { serviceType: 'company', category: 'Real Estate', features: [], contactInfo: {} },
@@ -31,14 +30,7 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         form.reset();
         onOpenChange(false);
       },
-      onError: (e) => {
-        if (handleUnauthorized(e)) return;
-        toast({
-          title: t('errorTitle'),
-          description: e instanceof ApiError ? e.serverMessage : t('provider.failed'),
-          variant: 'destructive',
-        });
-      },
+      onError: (e) => fail(e, t('errorTitle'), t('provider.failed')),
     });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

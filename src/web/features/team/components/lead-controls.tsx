@@ -3,8 +3,7 @@ import { INQUIRY_STATUSES, type InquiryStatus } from '../../../../core/enums';
 import type { TeamLead } from '../../../../core/schemas/team';
 import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
+import { useFailureToast } from '../../../lib/use-unauthorized';
 import { useUpdateLead } from '../api/use-update-lead';
 
 type Person = { id: string; name: string };
@@ -12,20 +11,13 @@ type Person = { id: string; name: string };
 function useChange(brokerageId: string) {
   const { t } = useTranslation('team');
   const update = useUpdateLead(brokerageId);
-  const onUnauthorized = useHandleUnauthorized();
+  const fail = useFailureToast();
   const change = (lead: TeamLead, body: { status?: InquiryStatus; assignedToId?: string | null }, done: string) =>
     update.mutate(
       { id: lead.id, ...body },
       {
         onSuccess: () => toast({ title: done }),
-        onError: (error) => {
-          if (onUnauthorized(error)) return;
-          toast({
-            title: t('update.failed'),
-            description: error instanceof ApiError ? error.serverMessage : undefined,
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => fail(error, t('update.failed')),
       },
     );
   return { change, pending: update.isPending };
