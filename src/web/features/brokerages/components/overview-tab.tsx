@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useDeleteBrokerage, useLeaveBrokerage, useMembers } from '../api/use-members';
 import { BrokerageLogo } from './brokerage-logo';
-import { OrnBadge } from './verified-badge';
+import { OfficeAddress, OrnLine } from './verified-badge';
 
 export function OverviewTab({ membership }: { membership: NonNullable<MyBrokerage> }) {
   const { t, i18n } = useTranslation(['brokerages', 'enums']);
@@ -36,20 +36,13 @@ export function OverviewTab({ membership }: { membership: NonNullable<MyBrokerag
             <h2 className="text-xl font-bold" data-user>
               {name}
             </h2>
-            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <span dir="ltr">{t('ornLabel', { orn: b.ornNumber })}</span>
-              <OrnBadge verified={b.ornVerified} />
-            </div>
+            <OrnLine orn={b.ornNumber} verified={b.ornVerified} className="mt-1 text-slate-600" />
             <p className="mt-1 text-sm text-slate-600">
               {t('overview.yourRole', { role: t(`role.${role}`) })}
               {members.data ? ` · ${t('overview.members', { count: members.data.length })}` : null}
             </p>
             {b.officeAddress ? (
-              <p className="mt-1 text-sm text-slate-500" data-user>
-                <bdi>{b.officeAddress}</bdi>
-                {i18n.language === 'ar' ? '، ' : ', '}
-                {t(`enums:emirate.${b.emirate}`)}
-              </p>
+              <OfficeAddress address={b.officeAddress} emirate={b.emirate} className="mt-1 text-sm text-slate-500" />
             ) : null}
           </div>
         </div>

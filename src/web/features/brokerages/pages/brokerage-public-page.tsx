@@ -13,7 +13,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/feedback';
 import { usePublicBrokerage } from '../api/use-public-brokerage';
 import { BrokerageLogo } from '../components/brokerage-logo';
-import { OrnBadge } from '../components/verified-badge';
+import { OfficeAddress, OrnLine } from '../components/verified-badge';
 
 export function BrokeragePublicPage() {
   const { t, i18n } = useTranslation(['brokerages', 'enums']);
@@ -56,16 +56,14 @@ export function BrokeragePublicPage() {
           <h1 className="text-2xl font-bold sm:text-3xl" data-user>
             {name}
           </h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <span dir="ltr">{t('ornLabel', { orn: b.ornNumber })}</span>
-            <OrnBadge verified={b.ornVerified} />
-          </div>
+          <OrnLine orn={b.ornNumber} verified={b.ornVerified} className="mt-2 text-slate-700" />
           {b.officeAddress ? (
-            <p className="mt-2 text-sm text-slate-600" data-user>
-              {t('page.office')}: <bdi>{b.officeAddress}</bdi>
-              {i18n.language === 'ar' ? '، ' : ', '}
-              {t(`enums:emirate.${b.emirate}`)}
-            </p>
+            <OfficeAddress
+              address={b.officeAddress}
+              emirate={b.emirate}
+              label={t('page.office')}
+              className="mt-2 text-sm text-slate-600"
+            />
           ) : null}
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { useSendInquiry } from '../api/use-send-inquiry';
-import { ConsentField, HoneypotField } from './lead-form-fields';
+import { SendFooter, SentNotice, showSendError } from './lead-form-fields';
 
 const FIELDS = ['inquirerName', 'inquirerEmail', 'inquirerPhone', 'inquiryType', 'message', 'consent'] as const;
 
@@ -40,17 +39,13 @@ export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: 
       form.reset();
       toast({ title: t('form.sentTitle'), description: t('form.sentText', { name: ownerName }) });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const f = FIELDS.find((x) => x === field);
-          if (f) form.setError(f, { message });
-        }
-      }
-      const description =
-        error instanceof ApiError && (error.status === 429 || error.status === 404)
-          ? error.serverMessage
-          : t('form.failedText');
-      toast({ title: t('form.failedTitle'), description, variant: 'destructive' });
+      showSendError(error, {
+        fields: FIELDS,
+        setError: form.setError,
+        worded: [429, 404],
+        failedTitle: t('form.failedTitle'),
+        failedText: t('form.failedText'),
+      });
     }
   });
 
@@ -62,14 +57,11 @@ export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: 
       </CardHeader>
       <CardContent>
         {sent ? (
-          <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-            <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden="true" />
-            <p className="font-medium text-slate-800">{t('form.sentTitle')}</p>
-            <p className="text-sm text-slate-600">{t('form.sentText', { name: ownerName })}</p>
+          <SentNotice title={t('form.sentTitle')} text={t('form.sentText', { name: ownerName })}>
             <Button variant="outline" onClick={() => setSent(false)}>
               {t('form.another')}
             </Button>
-          </div>
+          </SentNotice>
         ) : (
           <form noValidate onSubmit={submit} className="relative space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
@@ -110,17 +102,19 @@ export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: 
             <Field label={t('form.message')} error={zm(errors.message?.message)}>
               <Textarea maxLength={INQUIRY_MESSAGE_MAX} rows={4} {...form.register('message')} />
             </Field>
-            <HoneypotField registration={form.register('website')} />
-            <ConsentField
-              id="consent"
-              label={t('form.consent', { name: ownerName })}
-              error={zm(errors.consent?.message)}
-              registration={form.register('consent')}
+            <SendFooter
+              honeypot={form.register('website')}
+              consent={{
+                id: 'consent',
+                label: t('form.consent', { name: ownerName }),
+                error: zm(errors.consent?.message),
+                registration: form.register('consent'),
+              }}
+              pending={send.isPending}
+              icon={<Send className="h-4 w-4 rtl-flip" aria-hidden="true" />}
+              send={t('form.send')}
+              sending={t('form.sending')}
             />
-            <Button type="submit" size="primary" className="w-full sm:w-auto" disabled={send.isPending}>
-              <Send className="h-4 w-4 rtl-flip" aria-hidden="true" />
-              {send.isPending ? t('form.sending') : t('form.send')}
-            </Button>
           </form>
         )}
       </CardContent>

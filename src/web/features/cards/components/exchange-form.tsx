@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, IdCard, UserPlus } from 'lucide-react';
+import { IdCard, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { useMyShareableCard, useShareDetails } from '../api/use-share-details';
-import { ConsentField, HoneypotField } from './lead-form-fields';
+import { SendFooter, SentNotice, showSendError } from './lead-form-fields';
 
 const FIELDS = ['name', 'phone', 'email', 'company', 'note', 'consent'] as const;
 
@@ -64,17 +62,13 @@ export function ExchangeForm({
       setSent(true);
       form.reset();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const f = FIELDS.find((x) => x === field);
-          if (f) form.setError(f, { message });
-        }
-      }
-      const description =
-        error instanceof ApiError && [404, 409, 429].includes(error.status)
-          ? error.serverMessage
-          : t('exchange.failedText');
-      toast({ title: t('exchange.failedTitle'), description, variant: 'destructive' });
+      showSendError(error, {
+        fields: FIELDS,
+        setError: form.setError,
+        worded: [404, 409, 429],
+        failedTitle: t('exchange.failedTitle'),
+        failedText: t('exchange.failedText'),
+      });
     }
   };
   const submit = form.handleSubmit(send);
@@ -94,11 +88,7 @@ export function ExchangeForm({
       </CardHeader>
       <CardContent>
         {sent ? (
-          <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-            <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden="true" />
-            <p className="font-medium text-slate-800">{t('exchange.sentTitle')}</p>
-            <p className="text-sm text-slate-600">{t('exchange.sentText', { name: ownerName })}</p>
-          </div>
+          <SentNotice title={t('exchange.sentTitle')} text={t('exchange.sentText', { name: ownerName })} />
         ) : !open ? (
           <Button
             variant="outline"
@@ -154,17 +144,19 @@ export function ExchangeForm({
             <Field label={t('exchange.note')} error={zm(errors.note?.message)}>
               <Textarea maxLength={EXCHANGE_NOTE_MAX} rows={3} {...form.register('note')} />
             </Field>
-            <HoneypotField registration={form.register('website')} />
-            <ConsentField
-              id="exchange-consent"
-              label={t('exchange.consent', { name: ownerName })}
-              error={zm(errors.consent?.message)}
-              registration={form.register('consent')}
+            <SendFooter
+              honeypot={form.register('website')}
+              consent={{
+                id: 'exchange-consent',
+                label: t('exchange.consent', { name: ownerName }),
+                error: zm(errors.consent?.message),
+                registration: form.register('consent'),
+              }}
+              pending={share.isPending}
+              icon={<UserPlus className="h-4 w-4" aria-hidden="true" />}
+              send={t('exchange.send')}
+              sending={t('exchange.sending')}
             />
-            <Button type="submit" size="primary" className="w-full sm:w-auto" disabled={share.isPending}>
-              <UserPlus className="h-4 w-4" aria-hidden="true" />
-              {share.isPending ? t('exchange.sending') : t('exchange.send')}
-            </Button>
           </form>
         )}
       </CardContent>
