@@ -46,21 +46,26 @@ export const memberOfSlug = repository.memberOfSlug;
 const lockedOf = (b: Brokerage) => b.lockedFields.filter((f): f is LockableField => isLockable(f));
 const isLockable = (f: string): f is LockableField => (LOCKABLE_FIELDS as readonly string[]).includes(f);
 
+/** The brokerage's identity and brand, as the API shows them and as an audit entry keeps them. */
+export const brandFields = (b: Brokerage) => ({
+  name: b.name,
+  nameAr: b.nameAr,
+  ornNumber: b.ornNumber,
+  tradeLicenceNumber: b.tradeLicenceNumber,
+  logoUrl: b.logoUrl,
+  primaryColor: b.primaryColor,
+  secondaryColor: b.secondaryColor,
+  officeAddress: b.officeAddress,
+  emirate: b.emirate,
+  ornVerified: b.ornVerified,
+});
+
 /** The brokerage as the API shows it to members and the public. */
 export function toBrokerageView(b: Brokerage): BrokerageView {
   return {
     id: b.id,
     slug: b.slug,
-    name: b.name,
-    nameAr: b.nameAr,
-    ornNumber: b.ornNumber,
-    tradeLicenceNumber: b.tradeLicenceNumber,
-    logoUrl: b.logoUrl,
-    primaryColor: b.primaryColor,
-    secondaryColor: b.secondaryColor,
-    officeAddress: b.officeAddress,
-    emirate: b.emirate,
-    ornVerified: b.ornVerified,
+    ...brandFields(b),
     lockedFields: lockedOf(b),
     createdAt: b.createdAt.toISOString(),
   };

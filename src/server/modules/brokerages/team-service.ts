@@ -29,7 +29,7 @@ import { writeAudit } from '../audit/log';
 import { newestApprovedCard } from '../cards/service';
 import { findUserByEmail, findUserById } from '../users/service';
 import * as repository from './repository';
-import { isTeamManager, toBrokerageView } from './service';
+import { brandFields, isTeamManager, toBrokerageView } from './service';
 
 const BROKERAGE_NOT_FOUND = 'Brokerage not found';
 const notFoundBrokerage = () => notFound(BROKERAGE_NOT_FOUND, 'BROKERAGE_NOT_FOUND');
@@ -65,19 +65,7 @@ function toValues(input: Partial<BrokerageInputParsed>): Partial<repository.Brok
 }
 
 /** What an audit entry keeps of a brokerage. */
-const auditFields = (b: Brokerage) => ({
-  name: b.name,
-  nameAr: b.nameAr,
-  ornNumber: b.ornNumber,
-  tradeLicenceNumber: b.tradeLicenceNumber,
-  logoUrl: b.logoUrl,
-  primaryColor: b.primaryColor,
-  secondaryColor: b.secondaryColor,
-  officeAddress: b.officeAddress,
-  emirate: b.emirate,
-  ornVerified: b.ornVerified,
-  lockedFields: b.lockedFields,
-});
+const auditFields = (b: Brokerage) => ({ ...brandFields(b), lockedFields: b.lockedFields });
 
 function toInvitation(i: repository.Invitation): Invitation {
   return {
