@@ -23,17 +23,18 @@ export async function loadUser(request: FastifyRequest): Promise<User | null> {
   // Read with the session by the store when it could (issue 13: one lookup per request).
   const store = request.sessionStore as Partial<PgSessionStore> | undefined;
   const prefetched = store?.takeUser?.(request.session.sessionId);
+  // null: the store read the session and no user came with it.
+  if (prefetched === null) return null;
+  // Anything else than this session's user (not read, or another user's row) is read here.
   const [user] =
-    prefetched !== undefined && (prefetched === null || prefetched.id === userId)
-      ? prefetched && !prefetched.deletedAt
-        ? [prefetched]
-        : []
+    prefetched?.id === userId
+      ? [prefetched]
       : await request.server.ctx.db
           .select()
           .from(users)
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
           .limit(1);
-  if (!user || user.suspendedAt) return null;
+  if (!user || user.deletedAt || user.suspendedAt) return null;
   request.user = user;
   return user;
 }
