@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -56,13 +56,20 @@ interface Server {
   file?: string;
   mem(): Promise<{ rss: number; heapUsed: number; external: number; sockets: number }>;
   /** The server's event-loop delay since the last call (ms). */
-  delay(): Promise<{ p50: number; p99: number; max: number }>;
+  delay(): Promise<{ p50: number; p99: number; max: number; cpuMs: number; systemMs: number }>;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', path.join(ROOT, 'scripts/bench-ws-server.ts')],
+    [
+      '--expose-gc',
+      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the servers under load.
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join(ROOT, 'scripts/bench-ws-server.ts'),
+    ],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -161,6 +168,29 @@ async function perSocket(server: Server, n: number, open: (i: number) => Promise
   };
 }
 
+/** CPU time (ms) all of this machine's PostgreSQL processes have used, from /proc (-1 elsewhere). */
+function postgresCpuMs(): number {
+  try {
+    const tick = 1000 / 100; // USER_HZ is 100 on Linux
+    let total = 0;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (name !== 'postgres') continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        total += (Number(fields[11]) + Number(fields[12])) * tick;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return -1;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -250,6 +280,8 @@ async function main() {
     // 3. Live delivery among the first CLIENTS users (pairs 1–2, 3–4, …), the others idle.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const sent = new Map<string, number>();
+    /** POST round trips (ms): the server's answer after the message is stored. */
+    const answered: number[] = [];
     let failed = 0;
     let seq = 0;
     const post = (i: number) => {
@@ -269,6 +301,7 @@ async function main() {
         },
         (res) => {
           res.resume();
+          answered.push(performance.now() - start);
           if (res.statusCode === 201) sent.set(content, start);
           else failed += 1;
         },
@@ -280,6 +313,11 @@ async function main() {
     };
     const total = RATE * SECONDS;
     await server.delay();
+    // This process's own stalls count in every latency it measures: report them beside the server's.
+    const ownDelay = monitorEventLoopDelay({ resolution: 10 });
+    ownDelay.enable();
+    const ownCpu = process.cpuUsage();
+    const pgCpu = postgresCpuMs();
     const clients = CLIENTS - (CLIENTS % 2);
     await new Promise<void>((resolve) => {
       const started = performance.now();
@@ -311,8 +349,22 @@ async function main() {
         `POST→recipient latency p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(latencies[latencies.length - 1] ?? Number.NaN)} ms (target p99 ≤ 100 ms, 0 lost)`,
     );
     const loop = await server.delay();
+    ownDelay.disable();
+    const ownUsed = process.cpuUsage(ownCpu);
+    const pgUsed = postgresCpuMs() - pgCpu;
+    answered.sort((x, y) => x - y);
     console.log(
-      `server event-loop delay during the run: p50 ${ms(loop.p50)} ms, p99 ${ms(loop.p99)} ms, max ${ms(loop.max)} ms`,
+      `POST round trip (stored and answered): p50 ${ms(percentile(answered, 50))} ms, p99 ${ms(percentile(answered, 99))} ms, max ${ms(answered[answered.length - 1] ?? Number.NaN)} ms`,
+    );
+    console.log(
+      `event-loop delay during the run: server p50 ${ms(loop.p50)} ms, p99 ${ms(loop.p99)} ms, max ${ms(loop.max)} ms; ` +
+        `this client p99 ${ms(ownDelay.percentile(99) / 1e6)} ms, max ${ms(ownDelay.max / 1e6)} ms (both sampled every 10 ms)`,
+    );
+    // CPU time per message sent: what the machine's cores must supply, however busy they are.
+    const per = (x: number) => (sent.size ? (x / sent.size).toFixed(2) : 'n/a');
+    console.log(
+      `CPU per message: server ${per(loop.cpuMs)} ms (${per(loop.systemMs)} in the kernel), this client ${per((ownUsed.user + ownUsed.system) / 1000)} ms` +
+        (DB === 'postgres' && pgCpu >= 0 ? `, PostgreSQL (all its processes) ${per(pgUsed)} ms` : ''),
     );
     // Where the slow ones fall: p99 of each 5-second window (a stall shows as one bad window).
     const t0Send = Math.min(...sent.values());

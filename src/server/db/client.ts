@@ -93,7 +93,10 @@ const IDEMPOTENT_READ = /^\s*select\b/i;
  * connection, so a read that met a terminated backend usually succeeds anyway.
  */
 function createResilientPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // Idle connections stay for minutes, not node-postgres's 10 s: a new backend starts with cold
+  // caches and compiles every trigger function again, so after each quiet spell the first
+  // requests of a burst would pay tens of milliseconds each (issue 13, bench:ws delivery p99).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 300_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool has already dropped it and opens another on demand.
   });

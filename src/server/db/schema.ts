@@ -480,6 +480,18 @@ export const conversationMembers = pgTable(
   ],
 );
 
+/**
+ * Each user's unread messages across all conversations (issue 13: the badge reads one row, not one
+ * per conversation). Kept by a trigger on conversation_members (migration 0026) in the same
+ * statement as the member rows, whoever changes them.
+ */
+export const userUnread = pgTable('user_unread', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  unreadCount: integer('unread_count').notNull().default(0),
+});
+
 export const inquiries = pgTable(
   'inquiries',
   {

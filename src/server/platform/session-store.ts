@@ -3,9 +3,9 @@
  * Works on PGlite and PostgreSQL alike, so several app processes share sessions.
  */
 import type { Session } from 'fastify';
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { prepareOnce } from '../db/prepared';
 import { sessions, type User, users } from '../db/schema';
 import { LIMITS } from '../../core/limits';
 
@@ -15,6 +15,20 @@ import { LIMITS } from '../../core/limits';
  * user could make between two requests.
  */
 const PREFETCH_TTL_MS = 1000;
+/** Sessions read at once whose user no request took (routes that never load the user). */
+const PREFETCH_MAX = 10_000;
+
+/** The session and its user in one query, built once (issue 13: the user has ~40 columns). */
+const readSession = (db: Db) =>
+  prepareOnce(db, 'session_read', (d) =>
+    d
+      .select({ sess: sessions.sess, expire: sessions.expire, userId: sessions.userId, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare('session_read'),
+  );
 
 declare module 'fastify' {
   interface Session {
@@ -30,15 +44,16 @@ export class PgSessionStore {
    * until the same request's loadUser takes it. Not a cache: an entry is used once, and only by
    * the request whose session read produced it a moment earlier; null means "no such user".
    */
-  private readonly prefetched = new LRUCache<string, { user: User | null }>({ max: 10_000, ttl: PREFETCH_TTL_MS });
+  private readonly prefetched = new Map<string, { user: User | null; at: number }>();
 
   constructor(private readonly db: Db) {}
 
   /** The session owner read with this session a moment ago (undefined: not read with it). */
   takeUser(sid: string): User | null | undefined {
     const hit = this.prefetched.get(sid);
-    if (hit) this.prefetched.delete(sid);
-    return hit?.user;
+    if (!hit) return undefined;
+    this.prefetched.delete(sid);
+    return performance.now() - hit.at <= PREFETCH_TTL_MS ? hit.user : undefined;
   }
 
   set(sid: string, session: Session, cb: Cb): void {
@@ -55,15 +70,15 @@ export class PgSessionStore {
   get(sid: string, cb: (err: unknown, result?: Session | null) => void): void {
     // The session and its user in one query: every signed-in request needs both.
     this.prefetched.delete(sid);
-    this.db
-      .select({ sess: sessions.sess, expire: sessions.expire, userId: sessions.userId, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.sid, sid))
-      .limit(1)
+    readSession(this.db)
+      .execute({ sid })
       .then(([row]) => {
         if (!row || row.expire.getTime() <= Date.now()) return cb(null, null);
-        if (row.userId) this.prefetched.set(sid, { user: row.user });
+        if (row.userId) {
+          // A plain map, emptied whole in the rare case that many reads were never taken.
+          if (this.prefetched.size >= PREFETCH_MAX) this.prefetched.clear();
+          this.prefetched.set(sid, { user: row.user, at: performance.now() });
+        }
         cb(null, row.sess as Session);
       }, cb);
   }

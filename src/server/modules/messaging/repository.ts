@@ -1,10 +1,22 @@
-/** SQL of conversations and messages (issue 5). Every function takes a database or a transaction. */
-import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+/**
+ * SQL of conversations and messages (issue 5). Functions take a database or a transaction; the
+ * hot paths (sending, the unread badge) take the database and run statements built once.
+ */
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core/query-builders/select.types';
 import type { ConversationView, MessageView, Participant } from '../../../core/schemas/messaging';
-import type { DbOrTx } from '../../db/client';
-import { type Conversation, conversationMembers, conversations, type Message, messages, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { prepareOnce, prepareRows } from '../../db/prepared';
+import {
+  type Conversation,
+  conversationMembers,
+  conversations,
+  type Message,
+  messages,
+  userUnread,
+  users,
+} from '../../db/schema';
 
 /** The user columns a participant or sender needs. */
 function participantColumns(u: typeof users | BuildAliasTable<typeof users, string>) {
@@ -206,23 +218,33 @@ export async function findConversationOf(
 
 /**
  * The conversation if the user takes part in it, with whether the other participant's account
- * was deleted: what sending needs, in one query.
+ * was deleted: what sending needs, in one query (built once: every message sent runs it).
  */
 export async function findConversationForSending(
-  db: DbOrTx,
+  db: Db,
   conversationId: string,
   userId: string,
 ): Promise<(Conversation & { otherDeleted: boolean }) | undefined> {
-  const other = alias(users, 'other');
-  const [row] = await db
-    .select({ conversation: conversations, otherDeletedAt: other.deletedAt })
-    .from(conversations)
-    .innerJoin(
-      other,
-      sql`${other.id} = case when ${conversations.participant1Id} = ${userId} then ${conversations.participant2Id} else ${conversations.participant1Id} end`,
-    )
-    .where(and(eq(conversations.id, conversationId), isParticipant(userId)))
-    .limit(1);
+  const statement = prepareOnce(db, 'conversation_for_sending', (d) => {
+    const other = alias(users, 'other');
+    const user = sql.placeholder('userId');
+    return d
+      .select({ conversation: conversations, otherDeletedAt: other.deletedAt })
+      .from(conversations)
+      .innerJoin(
+        other,
+        sql`${other.id} = case when ${conversations.participant1Id} = ${user} then ${conversations.participant2Id} else ${conversations.participant1Id} end`,
+      )
+      .where(
+        and(
+          eq(conversations.id, sql.placeholder('conversationId')),
+          or(eq(conversations.participant1Id, user), eq(conversations.participant2Id, user)),
+        ),
+      )
+      .limit(1)
+      .prepare('conversation_for_sending');
+  });
+  const [row] = await statement.execute({ conversationId, userId });
   return row ? { ...row.conversation, otherDeleted: !!row.otherDeletedAt } : undefined;
 }
 
@@ -293,39 +315,97 @@ export async function findMessageView(db: DbOrTx, messageId: string): Promise<Me
   return row ? toMessageView(row.message, row.sender) : undefined;
 }
 
+/** What sending a message needs announced to other processes (Realtime.announcement). */
+export interface MessageAnnouncement {
+  channel: string;
+  /** The notice as JSON; its `to` is filled in with the two participants by the statement. */
+  payload: string;
+}
+
+type SentRow = {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  is_read: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
+  participant1_id: string;
+  participant2_id: string;
+};
+
 /**
- * Stores a message and moves the conversation's last-message time, in one statement (issue 13:
- * no BEGIN/COMMIT round trips on the hot path; the member rows follow by trigger in the same
- * statement). clock_timestamp() rather than now(): messages of one transaction (the demo seed)
- * keep their order.
+ * Sends a message in one statement (issue 13: one round trip per message on the hot path): only
+ * into a conversation the sender takes part in whose other participant still has an account, it
+ * stores the message, moves the conversation's last-message time (the member rows follow by
+ * trigger) and, when other processes exist, notifies them, all committed together. Built once,
+ * with placeholders. Answers undefined when the conversation was not one the sender may write to
+ * (the caller asks findConversationForSending why). clock_timestamp() rather than now(): messages
+ * sent within one transaction keep their order.
  */
-export async function insertMessage(
-  db: DbOrTx,
-  values: { conversationId: string; senderId: string; content: string; createdAt?: Date; isRead?: boolean },
-): Promise<Message> {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(messages)
-      .values({
-        conversationId: values.conversationId,
-        senderId: values.senderId,
-        content: values.content,
-        isRead: values.isRead ?? false,
-        createdAt: values.createdAt ?? sql`clock_timestamp()`,
-        updatedAt: values.createdAt ?? sql`clock_timestamp()`,
-      })
-      .returning(),
-  );
-  const moved = db.$with('moved').as(
-    db
-      .update(conversations)
-      .set({ lastMessageAt: sql`(select ${inserted.createdAt} from ${inserted})` })
-      .where(eq(conversations.id, values.conversationId))
-      .returning({ id: conversations.id }),
-  );
-  const [message] = await db.with(inserted, moved).select().from(inserted).where(sql`exists (select 1 from ${moved})`);
-  if (!message) throw new Error('message insert returned nothing');
-  return message;
+export async function sendMessage(
+  db: Db,
+  values: {
+    /** Chosen by the caller, so the notice can name it before the statement runs. */
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    content: string;
+    announce: MessageAnnouncement | null;
+  },
+): Promise<(Message & { participant1Id: string; participant2Id: string }) | undefined> {
+  const statement = prepareRows<SentRow>(db, 'message_send', () => {
+    const sender = sql.placeholder('senderId');
+    const payload = sql.placeholder('payload');
+    return sql`
+      with conv as (
+        select c.id, c.participant1_id, c.participant2_id
+        from conversations c
+        join users other on other.id = case when c.participant1_id = ${sender}::uuid then c.participant2_id else c.participant1_id end
+        where c.id = ${sql.placeholder('conversationId')}::uuid
+          and (c.participant1_id = ${sender}::uuid or c.participant2_id = ${sender}::uuid)
+          and other.deleted_at is null
+      ), inserted as (
+        insert into messages (id, conversation_id, sender_id, content, is_read, created_at, updated_at)
+        select ${sql.placeholder('messageId')}::uuid, conv.id, ${sender}::uuid, ${sql.placeholder('content')}::text, false,
+               clock_timestamp(), clock_timestamp()
+        from conv
+        returning id, conversation_id, sender_id, content, is_read, created_at, updated_at
+      ), moved as (
+        update conversations c set last_message_at = inserted.created_at
+        from inserted where c.id = inserted.conversation_id
+        returning c.id
+      ), notified as (
+        select pg_notify(
+          ${sql.placeholder('channel')}::text,
+          jsonb_set(${payload}::jsonb, '{to}', jsonb_build_array(conv.participant1_id, conv.participant2_id))::text
+        )
+        from conv where ${payload}::text is not null
+      )
+      select inserted.*, conv.participant1_id, conv.participant2_id, (select count(*) from notified) as notified
+      from inserted cross join conv
+      where exists (select 1 from moved)`;
+  });
+  const [row] = await statement.execute({
+    messageId: values.messageId,
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    content: values.content,
+    channel: values.announce?.channel ?? null,
+    payload: values.announce?.payload ?? null,
+  });
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    content: row.content,
+    isRead: row.is_read,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    participant1Id: row.participant1_id,
+    participant2Id: row.participant2_id,
+  };
 }
 
 /**
@@ -367,18 +447,21 @@ export async function markConversationRead(
 }
 
 /**
- * Unread messages addressed to the user across all their conversations: a sum over the member
- * rows that have any (the partial conversation_members_unread_idx), not a scan of messages.
+ * Unread messages addressed to the user across all their conversations: one row of user_unread,
+ * which a trigger keeps in step with the member rows (migration 0026), however many
+ * conversations the user has. Built once (every page polls the badge).
  */
-export function countUnreadQuery(db: DbOrTx, userId: string) {
-  const m = conversationMembers;
-  return db
-    .select({ count: sql<number>`coalesce(sum(${m.unreadCount}), 0)::int` })
-    .from(m)
-    .where(and(eq(m.userId, userId), gt(m.unreadCount, 0)));
+export function countUnreadQuery(db: Db) {
+  return prepareOnce(db, 'unread_count', (d) =>
+    d
+      .select({ count: userUnread.unreadCount })
+      .from(userUnread)
+      .where(eq(userUnread.userId, sql.placeholder('userId')))
+      .prepare('unread_count'),
+  );
 }
 
-export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await countUnreadQuery(db, userId);
-  return row?.count ?? 0;
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await countUnreadQuery(db).execute({ userId });
+  return Math.max(row?.count ?? 0, 0);
 }

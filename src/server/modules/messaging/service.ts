@@ -2,6 +2,7 @@
  * Messaging rules (spec §5, §6; issue 5): only the two participants read or write a conversation,
  * one conversation per pair, and every new message or read receipt goes out on the live socket.
  */
+import crypto from 'node:crypto';
 import type {
   ConversationsQuery,
   ConversationView,
@@ -87,26 +88,31 @@ export function createMessagingService(ctx: AppContext, realtime: Realtime) {
     },
 
     async send(user: User, input: SendMessageInput): Promise<MessageView> {
-      const conversation = await repo.findConversationForSending(db, input.conversationId, user.id);
-      if (!conversation) throw conversationNotFound();
-      if (conversation.otherDeleted) {
-        throw conflict('This user has deleted their account and cannot receive messages.', 'PARTICIPANT_DELETED');
-      }
-      // One statement: the message, the conversation's time and the member rows (trigger).
-      const message = await repo.insertMessage(db, {
-        conversationId: conversation.id,
+      // One statement stores the message and notifies the other processes (issue 13); the
+      // recipients are filled in by the statement, which is the one that knows them.
+      const messageId = crypto.randomUUID();
+      const ref = { conversationId: input.conversationId, messageId };
+      const message = await repo.sendMessage(db, {
+        messageId,
+        conversationId: input.conversationId,
         senderId: user.id,
         content: input.content,
+        announce: realtime.announcement({ kind: 'new_message', to: [], ref }),
       });
+      if (!message) {
+        // Not sent: say why (no such conversation for this user, or the other account is gone).
+        const conversation = await repo.findConversationForSending(db, input.conversationId, user.id);
+        if (conversation?.otherDeleted) {
+          throw conflict('This user has deleted their account and cannot receive messages.', 'PARTICIPANT_DELETED');
+        }
+        throw conversationNotFound();
+      }
       const view = repo.toMessageView(message, user);
-      await realtime.publish(
-        {
-          kind: 'new_message',
-          to: [conversation.participant1Id, conversation.participant2Id],
-          ref: { conversationId: conversation.id, messageId: message.id },
-        },
-        { type: 'new_message', conversationId: conversation.id, message: view } satisfies ServerSocketEvent,
-      );
+      await realtime.deliver({ kind: 'new_message', to: [message.participant1Id, message.participant2Id], ref }, {
+        type: 'new_message',
+        conversationId: message.conversationId,
+        message: view,
+      } satisfies ServerSocketEvent);
       return view;
     },
 

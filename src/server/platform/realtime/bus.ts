@@ -25,7 +25,18 @@ export interface RealtimeBus {
   readonly kind: 'local' | 'postgres';
   /** Tells the other processes. Never delivers back to this one. */
   publish(notice: Notice): Promise<void>;
+  /**
+   * The NOTIFY that `publish` would send, for a caller that sends it inside its own statement, so
+   * the notice commits with the change it announces (null: there are no other processes).
+   */
+  announcement(notice: Notice): Announcement | null;
   close(): Promise<void>;
+}
+
+/** A NOTIFY to send: `select pg_notify(channel, payload)`. */
+export interface Announcement {
+  channel: string;
+  payload: string;
 }
 
 export interface BusLog {
@@ -34,7 +45,7 @@ export interface BusLog {
 }
 
 export function createLocalBus(): RealtimeBus {
-  return { kind: 'local', publish: async () => {}, close: async () => {} };
+  return { kind: 'local', publish: async () => {}, announcement: () => null, close: async () => {} };
 }
 
 interface PgBusOptions {
@@ -155,12 +166,17 @@ export class PgNotifyBus implements RealtimeBus {
     return this.client !== null;
   }
 
-  async publish(notice: Notice): Promise<void> {
+  announcement(notice: Notice): Announcement {
     const payload = JSON.stringify({ ...notice, o: this.origin } satisfies WireNotice);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       throw new Error(`realtime notice too large (${payload.length} bytes)`);
     }
-    await this.opts.pool.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]);
+    return { channel: NOTIFY_CHANNEL, payload };
+  }
+
+  async publish(notice: Notice): Promise<void> {
+    const { channel, payload } = this.announcement(notice);
+    await this.opts.pool.query('select pg_notify($1, $2)', [channel, payload]);
   }
 
   async close(): Promise<void> {

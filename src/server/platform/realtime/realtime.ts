@@ -3,7 +3,7 @@
  * and announced on the bus so other processes deliver to theirs.
  */
 import { WS_CLOSE } from '../../../core/schemas/messaging';
-import type { BusLog, Notice, RealtimeBus } from './bus';
+import type { Announcement, BusLog, Notice, RealtimeBus } from './bus';
 import type { ConnectionHub } from './hub';
 
 /** The notice that ends sessions' sockets in every process (issue 11 finding 3). */
@@ -44,6 +44,19 @@ export class Realtime {
    * already happened and clients refetch after a reconnect anyway.
    */
   async publish(notice: Notice, event?: object): Promise<void> {
+    await this.deliver(notice, event);
+    try {
+      await this.bus.publish(notice);
+    } catch (err) {
+      this.log.warn({ err, kind: notice.kind }, 'realtime publish failed');
+    }
+  }
+
+  /**
+   * Sends `event` (or the resolved notice) to the users' sockets in this process only: for a
+   * caller whose own statement announced the notice to the others (`announcement`). Never throws.
+   */
+  async deliver(notice: Notice, event?: object): Promise<void> {
     try {
       if (this.hub.hasAny(notice.to)) {
         const ev = event ?? (await this.resolve(notice));
@@ -52,11 +65,15 @@ export class Realtime {
     } catch (err) {
       this.log.warn({ err, kind: notice.kind }, 'realtime local delivery failed');
     }
-    try {
-      await this.bus.publish(notice);
-    } catch (err) {
-      this.log.warn({ err, kind: notice.kind }, 'realtime publish failed');
-    }
+  }
+
+  /**
+   * The NOTIFY announcing `notice` to other processes, to be sent inside the caller's own
+   * statement so that it commits, or rolls back, with the change (null when no other process
+   * can exist). `to` may be left empty for the statement to fill in.
+   */
+  announcement(notice: Notice): Announcement | null {
+    return this.bus.announcement(notice);
   }
 
   /**
