@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { brokerageMembers, brokerages, businessCards } from '../../src/server/db/schema';
+import { brokerageMembers, brokerages } from '../../src/server/db/schema';
 import type { TestApp, TestUser } from './app';
 
 export interface TestBrokerage {
@@ -45,13 +45,4 @@ export async function leaveBrokerage(t: TestApp, brokerage: TestBrokerage, membe
   await t.database.db
     .delete(brokerageMembers)
     .where(and(eq(brokerageMembers.brokerageId, brokerage.id), eq(brokerageMembers.userId, member.user.id)));
-}
-
-/** An approved public card for the user, so visitors can send it inquiries. */
-export async function approvedCardFor(t: TestApp, owner: TestUser, name = `${owner.user.firstName} Card`) {
-  const [card] = await t.database.db
-    .insert(businessCards)
-    .values({ userId: owner.user.id, name, profession: 'Broker', status: 'approved', isPublic: true })
-    .returning();
-  return card;
 }

@@ -1,28 +1,13 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessCards, inquiries, users } from '../../db/schema';
+import { inquiries, users } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
+import { addressSequence, approvedCardFor } from '../../../../tests/helpers/cards';
 
 const t = await createTestApp();
-let ipCounter = 0;
-/** Each test posts from its own address so the per-address limit does not leak between tests. */
-const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-async function cardFor(owner: TestUser, over: Partial<typeof businessCards.$inferInsert> = {}) {
-  const [card] = await t.database.db
-    .insert(businessCards)
-    .values({
-      userId: owner.user.id,
-      name: `${owner.user.firstName} Card`,
-      profession: 'Broker',
-      status: 'approved',
-      isPublic: true,
-      ...over,
-    })
-    .returning();
-  return card;
-}
+const freshIp = addressSequence(1);
+const cardFor = (owner: TestUser, over?: Parameters<typeof approvedCardFor>[2]) => approvedCardFor(t, owner, over);
 
 const details = (over: Record<string, unknown> = {}) => ({
   name: 'Sara Haddad',

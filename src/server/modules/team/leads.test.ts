@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, inquiries } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
-import {
-  approvedCardFor,
-  createTestBrokerage,
-  leaveBrokerage,
-  type TestBrokerage,
-} from '../../../../tests/helpers/brokerage';
+import { createTestBrokerage, leaveBrokerage, type TestBrokerage } from '../../../../tests/helpers/brokerage';
+import { addressSequence, approvedCardFor } from '../../../../tests/helpers/cards';
 
 const t = await createTestApp();
-let ipCounter = 0;
-const freshIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = addressSequence(7);
 const broker = { role: 'real_estate_broker', subscriptionStatus: 'active' } as const;
 
 const send = (cardId: string, over: Record<string, unknown> = {}) =>
@@ -43,8 +38,8 @@ async function team() {
   const member = await t.signUp({ ...broker, firstName: 'Sara', lastName: 'Member' });
   const member2 = await t.signUp({ ...broker, firstName: 'Ali', lastName: 'Member' });
   const b = await createTestBrokerage(t, { owner, managers: [manager], members: [member, member2] });
-  const card = await approvedCardFor(t, member, 'Sara Card');
-  const card2 = await approvedCardFor(t, member2, 'Ali Card');
+  const card = await approvedCardFor(t, member, { name: 'Sara Card' });
+  const card2 = await approvedCardFor(t, member2, { name: 'Ali Card' });
   return { owner, manager, member, member2, b, card, card2 };
 }
 

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, brokerageSeats, invoices, payments, users } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
-import {
-  approvedCardFor,
-  createTestBrokerage,
-  leaveBrokerage,
-  type TestBrokerage,
-} from '../../../../tests/helpers/brokerage';
+import { createTestBrokerage, leaveBrokerage, type TestBrokerage } from '../../../../tests/helpers/brokerage';
+import { approvedCardFor } from '../../../../tests/helpers/cards';
 
 let clock = new Date();
 const t = await createTestApp({ now: () => clock });
@@ -54,8 +50,8 @@ async function paySeats(b: TestBrokerage, owner: TestUser, ids: string[]) {
 describe('seat billing (issue 14)', () => {
   it('the owner pays two seats with the test card: both members are active and listed', async () => {
     const { owner, sara, ali, b } = await team();
-    const saraCard = await approvedCardFor(t, sara, `Sara Seat ${b.slug}`);
-    const aliCard = await approvedCardFor(t, ali, `Ali Seat ${b.slug}`);
+    const saraCard = await approvedCardFor(t, sara, { name: `Sara Seat ${b.slug}` });
+    const aliCard = await approvedCardFor(t, ali, { name: `Ali Seat ${b.slug}` });
     expect(await directoryNames()).not.toContain(saraCard.name);
 
     const res = await checkout(b, owner, [sara.user.id, ali.user.id]);
