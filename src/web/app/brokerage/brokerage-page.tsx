@@ -29,9 +29,12 @@ export function BrokeragePage() {
       <div className="mt-6">
         {membership ? (
           <Tabs value={tab} onValueChange={(v) => setParams(v === 'overview' ? {} : { tab: v }, { replace: true })}>
-            <TabsList aria-label={t('tabsAria')}>
+            {/* Six tabs do not fit a phone's width in one row: on a phone they wrap onto a second row,
+                each row's tabs sharing its width (no sideways scrolling, in either direction); one row
+                from `sm` up as before. */}
+            <TabsList aria-label={t('tabsAria')} className="flex flex-wrap sm:inline-flex">
               {tabs.map((x) => (
-                <TabsTrigger key={x.id} value={x.id}>
+                <TabsTrigger key={x.id} value={x.id} className="grow sm:grow-0">
                   {t(x.labelKey)}
                 </TabsTrigger>
               ))}
