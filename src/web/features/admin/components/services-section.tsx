@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { type InputHTMLAttributes, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/feedback';
+import { CommaListInput } from '../../../components/ui/comma-list-input';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -143,29 +144,6 @@ const valuesOf = (s: Service): ServiceTextInput => ({
 });
 
 /** A comma-separated list in one text box, as the provider form has it. */
-function FeaturesInput({
-  value,
-  onChange,
-  onBlur,
-  ...rest
-}: {
-  value: string[] | undefined;
-  onChange: (v: string[]) => void;
-  onBlur: () => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur'>) {
-  return (
-    <Input
-      {...rest}
-      value={(value ?? []).join(', ')}
-      onChange={(e) => onChange(e.target.value.split(',').map((s) => s.trimStart()))}
-      onBlur={() => {
-        onChange((value ?? []).map((s) => s.trim()).filter(Boolean));
-        onBlur();
-      }}
-    />
-  );
-}
-
 function EditServiceDialog({ service, onDone }: { service: Service; onDone: () => void }) {
   const { t } = useTranslation('admin-center');
   const zm = useZodMessage();
@@ -225,7 +203,7 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
                 hint={t('services.fFeaturesHint')}
                 error={zm(errors.features?.message ?? errors.features?.find?.((e) => e)?.message)}
               >
-                <FeaturesInput
+                <CommaListInput
                   lang="en"
                   dir="ltr"
                   value={field.value}
@@ -259,7 +237,7 @@ function EditServiceDialog({ service, onDone }: { service: Service; onDone: () =
                 hint={t('services.fFeaturesHint')}
                 error={zm(ar?.features?.message ?? ar?.features?.find?.((e) => e)?.message)}
               >
-                <FeaturesInput
+                <CommaListInput
                   lang="ar"
                   dir="rtl"
                   value={field.value}

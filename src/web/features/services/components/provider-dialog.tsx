@@ -6,6 +6,7 @@ import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS, SERVICE_TYPES } from '../../..
 import { type ServiceInput, type ServiceInputParsed, serviceInputSchema } from '../../../../core/schemas/services';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { CommaListInput } from '../../../components/ui/comma-list-input';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -78,14 +79,7 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                 error={zm(errors.features?.message)}
                 className="sm:col-span-2"
               >
-                <Input
-                  value={(field.value ?? []).join(', ')}
-                  onChange={(e) => field.onChange(e.target.value.split(',').map((s) => s.trimStart()))}
-                  onBlur={() => {
-                    field.onChange((field.value ?? []).map((s) => s.trim()).filter(Boolean));
-                    field.onBlur();
-                  }}
-                />
+                <CommaListInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
               </Field>
             )}
           />
