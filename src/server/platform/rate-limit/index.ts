@@ -9,7 +9,7 @@
  *   await limiter.consume(request.ip, 'Too many sign-ups from your network.');  // 429 when spent
  */
 import crypto from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -19,6 +19,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client';
+import { prepareOnce } from '../../db/prepared';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -89,6 +90,57 @@ function wrap(store: RateLimiterAbstract, rule: LimitRule): Limiter {
   };
 }
 
+/**
+ * The same store with its counter upsert built once (issue 13): rate-limiter-flexible's Drizzle
+ * store assembles the INSERT … ON CONFLICT with Drizzle's builder on every hit, and every
+ * message sent is a hit. Same statement and result, now a named prepared statement.
+ */
+class PreparedDrizzleStore extends RateLimiterDrizzle {
+  private readonly statements: { add: Upsert; force: Upsert };
+
+  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
+    super(opts);
+    const db = opts.storeClient;
+    const t = rateLimits;
+    const now = sql.placeholder('now');
+    const points = sql.placeholder('points');
+    const expire = sql.placeholder('expire');
+    const expired = sql`${t.expire} <= ${now}::timestamptz`;
+    const upsert = (name: string, set: { points: SQL; expire: SQL }) =>
+      prepareOnce(db, name, (d) =>
+        d
+          .insert(t)
+          .values({ key: sql.placeholder('key'), points, expire })
+          .onConflictDoUpdate({ target: t.key, set })
+          .returning()
+          .prepare(name),
+      );
+    this.statements = {
+      add: upsert('rate_limit_add', {
+        points: sql`case when ${expired} then ${points}::int else ${t.points} + ${points}::int end`,
+        expire: sql`case when ${expired} then ${expire}::timestamptz else ${t.expire} end`,
+      }),
+      force: upsert('rate_limit_force', { points: sql`${points}::int`, expire: sql`${expire}::timestamptz` }),
+    };
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
+    const [row] = await (forceExpire ? this.statements.force : this.statements.add).execute({
+      key,
+      points,
+      now,
+      expire,
+    });
+    return row;
+  }
+}
+
+type Upsert = {
+  execute(values: Record<string, unknown>): Promise<{ key: string; points: number; expire: Date | null }[]>;
+};
+
 /** How often expired counters are deleted from the table. */
 const SWEEP_MS = 5 * 60 * 1000;
 
@@ -125,7 +177,7 @@ export function createRateLimits(opts: {
       const insuranceLimiter = new RateLimiterMemory(base);
       const store = redis
         ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter })
-        : new RateLimiterDrizzle({
+        : new PreparedDrizzleStore({
             ...base,
             storeClient: opts.db,
             schema: rateLimits,
