@@ -5,7 +5,8 @@
  * least 24×24 px (44 px tall for a primary action). The two audits' rules are in ./audits.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, e2eServer } from './fixtures';
 import { latinWordsOnPage, smallTapTargets } from './audits';
 import { DEMO, latestMailTo, linkIn, signIn, signInAdmin, uniqueEmail } from './helpers';
 
@@ -30,8 +31,7 @@ const MANY_PAGES_TIMEOUT = 300_000;
 /** As a visitor who picked the language with the toggle: remembered in the browser and a cookie. */
 async function useLanguage(page: Page, lang: 'en' | 'ar') {
   await page.addInitScript((l) => window.localStorage.setItem('bitaqa.lang', l), lang);
-  const { baseURL } = test.info().project.use;
-  await page.context().addCookies([{ name: 'bitaqa.lang', value: lang, url: baseURL ?? '' }]);
+  await page.context().addCookies([{ name: 'bitaqa.lang', value: lang, url: e2eServer().url }]);
 }
 
 async function checkPage(page: Page, route: string, lang: 'en' | 'ar', brandedTitle = true) {

@@ -5,15 +5,15 @@
  * brokerage owner's team dashboard lists the members and a leaderboard. axe audits both pages.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, e2eServer } from './fixtures';
 import type { CardAnalytics } from '../../src/core/schemas/analytics';
 import { latinWordsOnPage, smallTapTargets } from './audits';
 import { DEMO, signIn } from './helpers';
 
 async function useLanguage(page: Page, lang: 'en' | 'ar') {
   await page.addInitScript((l) => window.localStorage.setItem('bitaqa.lang', l), lang);
-  const { baseURL } = test.info().project.use;
-  await page.context().addCookies([{ name: 'bitaqa.lang', value: lang, url: baseURL ?? '' }]);
+  await page.context().addCookies([{ name: 'bitaqa.lang', value: lang, url: e2eServer().url }]);
 }
 
 async function audit(page: Page, what: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, latestMailTo, linkIn, signIn, uniqueEmail } from './helpers';
 
 test('a newcomer signs up, verifies the e-mail, signs in and chooses a role', async ({ page }) => {

@@ -5,7 +5,8 @@
  * The demo brokerage's page in Arabic; axe on the team screens.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { latinWordsOnPage } from './audits';
 import { latestMailTo, linkIn, newVerifiedUser, payWithTestCard, signInAdmin } from './helpers';
 

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { e2eServer, expect, test } from './fixtures';
 import { generate } from 'otplib';
-import { E2E_DATA_DIR, freePort } from '../../playwright.config';
+import { freePort } from '../../scripts/lib/free-port';
 import { latestMailTo, linkIn, signInAdmin, uniqueEmail } from './helpers';
 
 const PASSWORD = 'broker-pass-1';
@@ -149,8 +150,8 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
 
 // ——— Statistics against the database ———
 
-// Beside the shared e2e server's data directory, on a port of its own, so runs do not collide.
-const STATS_DIR = `${E2E_DATA_DIR}-stats`;
+// Beside the worker's e2e server's data directory, on a port of its own, so runs do not collide.
+const statsDir = () => `${e2eServer().dataDir}-stats`;
 
 async function waitForServer(url: string, server: ChildProcess, errors: () => string) {
   const deadline = Date.now() + 120_000;
@@ -172,7 +173,7 @@ const numberIn = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, 
 test('the admin statistics equal the figures counted directly in the database', async ({ browser }) => {
   test.setTimeout(240_000);
   // Its own server and embedded database, so the database can be opened directly once it stops.
-  fs.rmSync(STATS_DIR, { recursive: true, force: true });
+  fs.rmSync(statsDir(), { recursive: true, force: true });
   const statsPort = await freePort();
   const base = `http://127.0.0.1:${statsPort}`;
   // node itself (not npx) so SIGTERM reaches main.ts, which closes the database cleanly.
@@ -182,7 +183,7 @@ test('the admin statistics equal the figures counted directly in the database', 
       NODE_ENV: 'test',
       PORT: String(statsPort),
       HOST: '127.0.0.1',
-      DATA_DIR: STATS_DIR,
+      DATA_DIR: statsDir(),
       PUBLIC_URL: base,
       SESSION_SECRET: 'e2e-stats-secret-e2e-stats-secret-e2e',
       ADMIN_USERNAME: 'admin',
@@ -234,7 +235,7 @@ test('the admin statistics equal the figures counted directly in the database', 
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
   }
 
-  const db = await PGlite.create({ dataDir: path.join(STATS_DIR, 'db'), extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create({ dataDir: path.join(statsDir(), 'db'), extensions: { pg_trgm, unaccent } });
   try {
     const one = async (sql: string) => Number((await db.query<{ n: number }>(sql)).rows[0]?.n ?? 0);
     // "This year" on a Dubai calendar (UTC+4 all year).

@@ -4,7 +4,8 @@
  * contact links; a rejected card shows its reason to its owner and Card Not Found to everyone else.
  */
 import fs from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { latestMailTo, newVerifiedUser, payWithTestCard, signInAdmin } from './helpers';

@@ -3,15 +3,13 @@
  * with its chips; a broker lists a property with a photo, an admin approves it, a visitor finds
  * it with the price filter and opens it.
  */
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN, E2E_PORT } from '../../playwright.config';
+import { E2E_ADMIN, e2eServer, expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, signIn, signInAdmin } from './helpers';
 
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
-
 async function apiAs(credentials: { email: string; password: string } | 'admin'): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
+  const ctx = await playwrightRequest.newContext({ baseURL: e2eServer().url });
   const res =
     credentials === 'admin'
       ? await ctx.post('/api/auth/admin-login', { data: E2E_ADMIN })
@@ -165,7 +163,7 @@ test('a broker lists a property with a photo, an admin approves it, a visitor fi
   await expect(page.getByText('Waiting for admin approval')).toBeVisible();
 
   // Not public yet.
-  const visitor = await browser.newContext({ baseURL });
+  const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   expect(
     (await visitorPage.request.get(new URL(url).pathname.replace('/properties/', '/api/properties/'))).status(),

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { E2E_ADMIN, e2eServer, expect } from './fixtures';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -13,7 +13,7 @@ export const DEMO = {
   bankingBroker: 'huda.saleh@demo.bitaqa.ae',
   developer: 'rashid.almazrouei@demo.bitaqa.ae',
   investor: 'carlos.mendez@demo.bitaqa.ae',
-  /** 60 conversations (SEED_DEMO_INBOX in playwright.config.ts); the oldest with Nikolai Petrov. */
+  /** 60 conversations (SEED_DEMO_INBOX in fixtures.ts); the oldest with Nikolai Petrov. */
   inbox: 'noor.inbox@demo.bitaqa.ae',
 } as const;
 
@@ -24,7 +24,7 @@ export const DEMO = {
  * already has older mail (a verification e-mail before an approval).
  */
 export async function latestMailTo(to: string, containing?: string, timeoutMs = 15_000): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const dir = path.join(e2eServer().dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(dir)) {

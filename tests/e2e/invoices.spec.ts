@@ -4,7 +4,8 @@
  * language, in Arabic; an active subscriber with invoices is no longer sent away after 2 s.
  */
 import fs from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { newVerifiedUser, payWithTestCard } from './helpers';
 

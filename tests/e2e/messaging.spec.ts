@@ -2,7 +2,8 @@
  * Messaging between two people in two browser contexts (issue 5 "Done when"): live delivery
  * without reloads, replies, and the unread badge clearing once the conversation is read.
  */
-import { type Browser, type BrowserContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 async function personIn(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page; id: string }> {

@@ -3,7 +3,8 @@
  * connection) shows a friendly retry inside the layout — after reloading once by itself to pick
  * up the new build, never in a loop — and recovers when the chunk can be fetched again.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const ABOUT_CHUNK = /\/assets\/about-page-[^/]+\.js$/;
 

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { latestMailTo, linkIn, uniqueEmail } from './helpers';
 
 /** Issue 17: "Forgot password?" sends a link; the link sets a new password once. */

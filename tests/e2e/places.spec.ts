@@ -3,7 +3,8 @@
  * accessible autocomplete (keyboard and pointer, English and Arabic); a place not in the list is
  * kept as typed only when the user says so.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newVerifiedUser } from './helpers';
 
 const area = (page: Page) => page.getByRole('combobox', { name: /^(Area|المنطقة)$/ });

@@ -4,7 +4,8 @@
  * change awaits review; the admin sees the change as old → new and approves it; then the public
  * card shows the new name.
  */
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newVerifiedUser, signInAdmin } from './helpers';
 
 /** A verified investor (no subscription needed for a public card), signed in in a fresh context. */

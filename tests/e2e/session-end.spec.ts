@@ -2,7 +2,7 @@
  * Issue 11 finding 3 in the browser: the header's Logout button posts, and a page whose session
  * ends elsewhere (another tab signed out) leaves private data and goes to sign-in by itself.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 test('the Logout button signs out with a POST and lands home signed out', async ({ page }) => {

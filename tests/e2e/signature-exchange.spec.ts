@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AxeBuilder } from '@axe-core/playwright';
 import { smallTapTargets } from './audits';
 import { DEMO, signIn } from './helpers';

@@ -5,7 +5,8 @@
  * loses the team leads.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, e2eServer } from './fixtures';
 import { latinWordsOnPage } from './audits';
 import { latestMailTo, newVerifiedUser, signInAdmin, TEST_CARD } from './helpers';
 
@@ -22,7 +23,7 @@ const shoot = (page: Page, name: string) =>
 async function lookAt(browser: Browser, owner: Page, lang: 'en' | 'ar', width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies([
-    { name: 'bitaqa.lang', value: lang, url: test.info().project.use.baseURL ?? '' },
+    { name: 'bitaqa.lang', value: lang, url: e2eServer().url },
     ...(await owner.context().cookies()),
   ]);
   const page = await context.newPage();
@@ -171,7 +172,7 @@ test('an owner pays two seats, sees a member’s lead in team leads and assigns 
   const ar = await arContext.newPage();
   await ar.addInitScript(() => window.localStorage.setItem('bitaqa.lang', 'ar'));
   await arContext.addCookies([
-    { name: 'bitaqa.lang', value: 'ar', url: test.info().project.use.baseURL ?? '' },
+    { name: 'bitaqa.lang', value: 'ar', url: e2eServer().url },
     ...(await page.context().cookies()),
   ]);
   await ar.goto('/brokerage?tab=leads');

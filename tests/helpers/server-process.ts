@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const MAX_OUTPUT = 4 * 1024 * 1024;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -71,6 +72,8 @@ export function spawnServer(
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
+      // A long-lived server (a browser-test worker's) logs every request: keep the recent part.
+      if (out.length > MAX_OUTPUT) out = out.slice(-MAX_OUTPUT / 2);
       if (!proc.url) {
         const m = out.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
         if (m) {
