@@ -10,6 +10,9 @@ import { expect, test, e2eServer } from './fixtures';
 import { latinWordsOnPage, smallTapTargets } from './audits';
 import { DEMO, latestMailTo, linkIn, signIn, signInAdmin, uniqueEmail } from './helpers';
 
+// The longest file by far, and its tests share nothing: both workers take from it.
+test.describe.configure({ mode: 'parallel' });
+
 const PUBLIC_ROUTES = [
   '/',
   '/directory',
