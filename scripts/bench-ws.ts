@@ -11,7 +11,9 @@
  *    and every message accounted for (zero lost).
  *
  * Defaults finish in a minute or two on a shared 2-core machine; --full runs the issue's targets.
- *   --sockets 2000 --clients 300 --rate 100 --seconds 20 --db postgres|pglite --full
+ *   --sockets 2000 --clients 300 --rate 100 --seconds 20 --warmup 5 --db postgres|pglite --full
+ * The warm-up sends at the same rate before the measured seconds (the server's JIT, its pools'
+ * connections and their prepared statements, the sockets' buffers): reported on a line of its own.
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres (where the database is created)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -32,6 +34,7 @@ const { values: flags } = parseArgs({
     clients: { type: 'string' },
     rate: { type: 'string' },
     seconds: { type: 'string' },
+    warmup: { type: 'string' },
     db: { type: 'string', default: 'postgres' },
     full: { type: 'boolean', default: false },
   },
@@ -41,6 +44,7 @@ const SOCKETS = Number(flags.sockets ?? (FULL ? 10_000 : 2_000));
 const CLIENTS = Math.min(SOCKETS, Number(flags.clients ?? (FULL ? 1_000 : 300)));
 const RATE = Number(flags.rate ?? (FULL ? 300 : 100));
 const SECONDS = Number(flags.seconds ?? 20);
+const WARMUP = Number(flags.warmup ?? 5);
 const DB = flags.db === 'pglite' ? 'pglite' : 'postgres';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `bitaqa_benchws_${process.pid}`;
@@ -279,12 +283,15 @@ async function main() {
 
     // 3. Live delivery among the first CLIENTS users (pairs 1–2, 3–4, …), the others idle.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    const sent = new Map<string, number>();
-    /** POST round trips (ms): the server's answer after the message is stored. */
-    const answered: number[] = [];
-    let failed = 0;
+    /** One run at the rate: what was stored (content → send time), the POST round trips, refusals. */
+    interface Run {
+      sent: Map<string, number>;
+      answered: number[];
+      failed: number;
+      total: number;
+    }
     let seq = 0;
-    const post = (i: number) => {
+    const post = (run: Run, i: number) => {
       const u = users[i];
       if (!u.conversation) return;
       const content = `m${seq++}`;
@@ -301,43 +308,56 @@ async function main() {
         },
         (res) => {
           res.resume();
-          answered.push(performance.now() - start);
-          if (res.statusCode === 201) sent.set(content, start);
-          else failed += 1;
+          run.answered.push(performance.now() - start);
+          if (res.statusCode === 201) run.sent.set(content, start);
+          else run.failed += 1;
         },
       );
       req.on('error', () => {
-        failed += 1;
+        run.failed += 1;
       });
       req.end(body);
     };
-    const total = RATE * SECONDS;
+    const clients = CLIENTS - (CLIENTS % 2);
+    /** Sends RATE messages a second for `seconds`, then waits (up to 10 s) for the last answers and deliveries. */
+    const drive = async (seconds: number): Promise<Run> => {
+      const run: Run = { sent: new Map(), answered: [], failed: 0, total: Math.round(RATE * seconds) };
+      await new Promise<void>((resolve) => {
+        if (run.total === 0) return resolve();
+        const started = performance.now();
+        let issued = 0;
+        const timer = setInterval(() => {
+          const due = Math.min(run.total, Math.floor(((performance.now() - started) / 1000) * RATE));
+          while (issued < due) post(run, issued++ % clients);
+          if (issued >= run.total) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 5);
+      });
+      const deadline = performance.now() + 10_000;
+      while (
+        performance.now() < deadline &&
+        (run.sent.size + run.failed < run.total || [...run.sent.keys()].some((k) => !received.has(k)))
+      )
+        await new Promise((r) => setTimeout(r, 50));
+      return run;
+    };
+    if (WARMUP > 0) {
+      const w = await drive(WARMUP);
+      const lat = [...w.sent].flatMap(([k, t]) => (received.has(k) ? [(received.get(k) as number) - t] : []));
+      lat.sort((x, y) => x - y);
+      console.log(
+        `\nwarm-up (not counted below): ${w.total} messages in ${WARMUP} s, ${w.sent.size} stored, ${lat.length} delivered; p50 ${ms(percentile(lat, 50))} ms, p99 ${ms(percentile(lat, 99))} ms`,
+      );
+    }
     await server.delay();
     // This process's own stalls count in every latency it measures: report them beside the server's.
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
     const ownCpu = process.cpuUsage();
     const pgCpu = postgresCpuMs();
-    const clients = CLIENTS - (CLIENTS % 2);
-    await new Promise<void>((resolve) => {
-      const started = performance.now();
-      let issued = 0;
-      const timer = setInterval(() => {
-        const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
-        while (issued < due) post(issued++ % clients);
-        if (issued >= total) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 5);
-    });
-    // Wait for the last answers and deliveries (up to 10 s), then count.
-    const deadline = performance.now() + 10_000;
-    while (
-      performance.now() < deadline &&
-      (sent.size + failed < total || [...sent.keys()].some((k) => !received.has(k)))
-    )
-      await new Promise((r) => setTimeout(r, 50));
+    const { sent, answered, failed, total } = await drive(SECONDS);
     const latencies = [...sent].flatMap(([k, t]) => (received.has(k) ? [(received.get(k) as number) - t] : []));
     latencies.sort((x, y) => x - y);
     const lost = [...sent.keys()].filter((k) => !received.has(k)).length;
