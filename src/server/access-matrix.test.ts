@@ -3,9 +3,10 @@
  * another signed-in user, the owner of the resource, and an admin — with the status each must get.
  * The route list comes from the app itself, so a route added without an entry here fails the test.
  *
- * Each cell starts from a fresh world (tests/helpers/access-world.ts), so a DELETE by one caller
- * never changes what the next one sees. "owner" means the user the resource belongs to; for routes
- * about the caller's own account ("self") it is simply a signed-in user acting on themselves.
+ * Each cell of a route that writes starts from a fresh world (tests/helpers/access-world.ts), so a
+ * DELETE by one caller never changes what the next one sees; the four callers of a GET share one.
+ * "owner" means the user the resource belongs to; for routes about the caller's own account
+ * ("self") it is simply a signed-in user acting on themselves.
  *
  * Adding a route: add `'METHOD /path': { request: (w) => ({ url, payload }), expect: [anon, other, owner, admin] }`.
  */
@@ -670,8 +671,10 @@ describe('access-control matrix (issue 11)', () => {
     const [method] = key.split(' ') as [InjectOptions['method']];
     const actual: number[] = [];
     const bodies: string[] = [];
+    // A read changes nothing another caller could see, so the four callers of a GET share a world.
+    const shared = method === 'GET' ? await createWorld(t) : undefined;
     for (const who of CALLERS) {
-      const w = await createWorld(t);
+      const w = shared ?? (await createWorld(t));
       const req = entry.request(w, who);
       const res = await t.inject({ method, ...req, as: who === 'anonymous' ? undefined : w[who] });
       actual.push(res.statusCode);

@@ -20,7 +20,7 @@ import { hashPassword } from './modules/auth/passwords';
 import type { TestUser } from '../../tests/helpers/app';
 import { type LocalS3, startLocalS3 } from '../../tests/helpers/s3';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../../tests/helpers/round-robin-proxy';
-import { type ServerProcess, serverEnv, spawnServer } from '../../tests/helpers/server-process';
+import { SERVER_BUNDLE, type ServerProcess, serverEnv, spawnServer } from '../../tests/helpers/server-process';
 import { createTestDatabase, type TestDatabase, usePostgres } from '../../tests/helpers/test-db';
 import { connectLive, cookieHeader, type LiveClient } from '../../tests/helpers/ws-client';
 
@@ -37,7 +37,8 @@ describe.runIf(usePostgres)('two app processes behind a round-robin proxy (Postg
     if (!database.url) throw new Error('the PostgreSQL test database has no url');
     s3 = await startLocalS3();
     const env = { DATABASE_URL: database.url, ...s3.env, SHUTDOWN_TIMEOUT_MS: '20000' };
-    [one, two] = await Promise.all([spawnServer(serverEnv(env)), spawnServer(serverEnv(env))]);
+    const entry = { entry: SERVER_BUNDLE };
+    [one, two] = await Promise.all([spawnServer(serverEnv(env), entry), spawnServer(serverEnv(env), entry)]);
     proxy = await startRoundRobinProxy([one.url, two.url]);
   }, 180_000);
 

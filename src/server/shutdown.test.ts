@@ -1,16 +1,15 @@
 /**
- * Start and stop like a service (issue 12), on the compiled server (`npm run build:server`, then
- * `node dist/server/main.js` as `npm run serve` runs it): SIGTERM closes live sockets with 1001
- * "going away", lets the in-flight request finish and exits 0; a request that hangs past
- * SHUTDOWN_TIMEOUT_MS does not keep the process alive.
+ * Start and stop like a service (issue 12), on the compiled server (`npm run build:server`, which
+ * the test run's global setup does, then `node dist/server/main.js` as `npm run serve` runs it):
+ * SIGTERM closes live sockets with 1001 "going away", lets the in-flight request finish and exits
+ * 0; a request that hangs past SHUTDOWN_TIMEOUT_MS does not keep the process alive.
  */
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { usePostgres } from '../../tests/helpers/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { REPO_ROOT, serverEnv, spawnServer } from '../../tests/helpers/server-process';
+import { SERVER_BUNDLE, serverEnv, spawnServer } from '../../tests/helpers/server-process';
 
 /** An OpenAI-compatible endpoint that answers only when the test says so: a request held in flight. */
 function slowAi() {
@@ -76,9 +75,6 @@ function generate(url: string, cookie: string) {
 // The servers it starts run on an embedded database whatever TEST_TARGET says: the PGlite run
 // covers this file, and the PostgreSQL run would only repeat it.
 describe.skipIf(usePostgres)('shutdown of the compiled server', () => {
-  beforeAll(() => {
-    execFileSync('npm', ['run', 'build:server'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  });
   const ais: ReturnType<typeof slowAi>[] = [];
   afterAll(() => {
     for (const ai of ais) ai.close();
@@ -90,7 +86,8 @@ describe.skipIf(usePostgres)('shutdown of the compiled server', () => {
     const ai = slowAi();
     ais.push(ai);
     const server = await spawnServer(serverEnv({ AI_BASE_URL: await ai.start(), AI_API_KEY: 'test' }), {
-      entry: 'dist/server/main.js',
+      entry: SERVER_BUNDLE,
+      databaseFolder: inject('pgliteFolder'),
     });
     const cookie = await adminCookie(server.url);
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
@@ -126,7 +123,7 @@ describe.skipIf(usePostgres)('shutdown of the compiled server', () => {
     ais.push(ai);
     const server = await spawnServer(
       serverEnv({ AI_BASE_URL: await ai.start(), AI_API_KEY: 'test', SHUTDOWN_TIMEOUT_MS: '1500' }),
-      { entry: 'dist/server/main.js' },
+      { entry: SERVER_BUNDLE, databaseFolder: inject('pgliteFolder') },
     );
     const cookie = await adminCookie(server.url);
     const hanging = generate(server.url, cookie).then(

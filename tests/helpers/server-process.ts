@@ -3,13 +3,26 @@
  * for tests about what an operator sees: crashes, exit codes, signals, several processes.
  * The port is chosen by the OS (PORT=0) and read from the "listening" log line.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_OUTPUT = 4 * 1024 * 1024;
+
+/** The compiled server, as `npm run serve` runs it (relative to the repository). */
+export const SERVER_BUNDLE = 'dist/server/main.js';
+
+/**
+ * Compiles the server as `npm run build:server` does (esbuild, under a second). Test runs build it
+ * once (vitest's global setup) and start every server process from it: through tsx each process
+ * compiled the whole server again, several seconds of CPU per start.
+ */
+export function buildServerBundle(): void {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: REPO_ROOT, stdio: 'ignore' });
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -41,13 +54,19 @@ export function serverEnv(overrides: Record<string, string> = {}): Record<string
 
 /**
  * Starts the server and resolves once it listens; rejects with its output if it exits first.
- * `entry` is the script to run (default the TypeScript source through tsx).
+ * `entry` is the script to run (default the TypeScript source through tsx). `databaseFolder`: an
+ * embedded database folder (closed, migrated) copied to DATA_DIR/db first, so the process opens a
+ * migrated database instead of creating and migrating a new one (seconds per start).
  */
 export function spawnServer(
   env: Record<string, string>,
-  opts: { entry?: string; waitForListen?: boolean } = {},
+  opts: { entry?: string; waitForListen?: boolean; databaseFolder?: string } = {},
 ): Promise<ServerProcess> {
   const entry = opts.entry ?? 'src/server/main.ts';
+  if (opts.databaseFolder) {
+    const target = path.join(env.DATA_DIR, 'db');
+    if (!fs.existsSync(target)) fs.cpSync(opts.databaseFolder, target, { recursive: true });
+  }
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const { PORT: _p, DATABASE_URL: _d, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {

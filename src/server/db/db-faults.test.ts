@@ -9,7 +9,7 @@ import pg from 'pg';
 import { users } from './schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { createTestDatabase, type TestDatabase, usePostgres } from '../../../tests/helpers/test-db';
-import { type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
+import { SERVER_BUNDLE, type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
 
 const APP_NAME = 'bitaqa_fault_test';
 
@@ -53,7 +53,7 @@ describe.skipIf(!usePostgres)('PostgreSQL backends terminated under write load',
     database = await createTestDatabase();
     const url = new URL(database.url as string);
     url.searchParams.set('application_name', APP_NAME);
-    server = await spawnServer(serverEnv({ DATABASE_URL: url.toString() }));
+    server = await spawnServer(serverEnv({ DATABASE_URL: url.toString() }), { entry: SERVER_BUNDLE });
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
   }, 180_000);

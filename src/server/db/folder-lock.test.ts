@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { usePostgres } from '../../../tests/helpers/test-db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { FolderLockedError, lockFolder } from './folder-lock';
-import { type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
+import { SERVER_BUNDLE, type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-lock-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -20,9 +20,12 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe.skipIf(usePostgres)('embedded folder lock', () => {
   it('lets one server process open a data folder and refuses the second', { timeout: 300_000 }, async () => {
     const env = serverEnv({ DATA_DIR: path.join(tmp, 'shared') });
-    const first: ServerProcess = await spawnServer(env);
+    const first: ServerProcess = await spawnServer(env, {
+      entry: SERVER_BUNDLE,
+      databaseFolder: inject('pgliteFolder'),
+    });
     try {
-      const second = await spawnServer(env).then(
+      const second = await spawnServer(env, { entry: SERVER_BUNDLE }).then(
         (p) => p,
         (err: Error & { code?: number; out?: string }) => err,
       );
