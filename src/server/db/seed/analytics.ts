@@ -38,7 +38,7 @@ const FOLLOW_UPS: [CardAction, number][] = [
 ];
 
 /** A PostgreSQL array literal of values that need no quoting (enum words, ISO dates, numbers). */
-const list = (values: string[]) => `{${values.join(',')}}`;
+const pgArray = (values: string[]) => `{${values.join(',')}}`;
 
 function weighted<T>(rnd: Random, list: [T, number][]): T {
   const total = list.reduce((n, [, w]) => n + w, 0);
@@ -110,8 +110,8 @@ export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date(
     await db.execute(sql`
       insert into card_events (card_id, action, source, created_at)
       select ${card.id}, e.action, e.source, e.created_at
-      from unnest(${list(events.map((e) => e.action))}::text[], ${list(events.map((e) => e.source))}::text[],
-        ${list(events.map((e) => e.createdAt.toISOString()))}::timestamptz[]) as e(action, source, created_at)`);
+      from unnest(${pgArray(events.map((e) => e.action))}::text[], ${pgArray(events.map((e) => e.source))}::text[],
+        ${pgArray(events.map((e) => e.createdAt.toISOString()))}::timestamptz[]) as e(action, source, created_at)`);
 
     // The days' totals, as the recorder keeps them, from the raw events just written.
     await db.execute(sql`
@@ -138,7 +138,7 @@ export async function seedCardAnalytics(db: DbOrTx, rnd: Random, now = new Date(
     if (visitorsByDay.size)
       await db.execute(sql`
         update card_daily_totals t set visitors = least(v.n, t.views)
-        from unnest(${list([...visitorsByDay.keys()])}::date[], ${list([...visitorsByDay.values()].map(String))}::int[])
+        from unnest(${pgArray([...visitorsByDay.keys()])}::date[], ${pgArray([...visitorsByDay.values()].map(String))}::int[])
           as v(day, n)
         where t.card_id = ${card.id} and t.day = v.day`);
 
