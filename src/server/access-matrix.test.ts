@@ -3,8 +3,9 @@
  * another signed-in user, the owner of the resource, and an admin — with the status each must get.
  * The route list comes from the app itself, so a route added without an entry here fails the test.
  *
- * Each cell of a route that writes starts from a fresh world (tests/helpers/access-world.ts), so a
- * DELETE by one caller never changes what the next one sees; the four callers of a GET share one.
+ * The callers of a route share a world (tests/helpers/access-world.ts) until a write goes through:
+ * the caller after it starts from a fresh one, so a DELETE by one caller never changes what the
+ * next one sees.
  * "owner" means the user the resource belongs to; for routes about the caller's own account
  * ("self") it is simply a signed-in user acting on themselves.
  *
@@ -671,12 +672,15 @@ describe('access-control matrix (issue 11)', () => {
     const [method] = key.split(' ') as [InjectOptions['method']];
     const actual: number[] = [];
     const bodies: string[] = [];
-    // A read changes nothing another caller could see, so the four callers of a GET share a world.
-    const shared = method === 'GET' ? await createWorld(t) : undefined;
+    // Callers share a world until one of them may have changed it: a read changes nothing another
+    // caller could see, and neither does a refused write (4xx); after a write that went through,
+    // the next caller starts from a fresh world.
+    let w: World | undefined;
     for (const who of CALLERS) {
-      const w = shared ?? (await createWorld(t));
+      w ??= await createWorld(t);
       const req = entry.request(w, who);
       const res = await t.inject({ method, ...req, as: who === 'anonymous' ? undefined : w[who] });
+      if (method !== 'GET' && res.statusCode < 400) w = undefined;
       actual.push(res.statusCode);
       bodies.push(`${who}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }

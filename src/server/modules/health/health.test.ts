@@ -28,9 +28,7 @@ describe('health checks', () => {
 
   it('is not ready when the database cannot be reached, while still live', async () => {
     const t = await createTestApp();
-    const close = t.database.close.bind(t.database);
-    await close();
-    t.database.close = async () => {};
+    await t.database.end();
     const ready = await t.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });
