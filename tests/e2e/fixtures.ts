@@ -1,7 +1,7 @@
 /**
- * Every browser-test worker drives a server of its own: the real server (src/server/main.ts on
- * its own embedded database with the demo data, serving the built dist/web) on a port the OS
- * chose. Workers run spec files side by side without seeing each other's changes: the demo
+ * Every browser-test worker drives a server of its own: the real server (the compiled
+ * src/server/main.ts on its own copy of the embedded database with the demo data, serving the
+ * built dist/web) on a port the OS chose. Workers run spec files side by side without seeing each other's changes: the demo
  * broker's view counts, the admin's review queue and the outbox belong to one worker.
  *
  * Specs import `test` and `expect` from here instead of '@playwright/test'; `baseURL` (and so
@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort } from '../../scripts/lib/free-port';
-import { type ServerProcess, serverEnv, spawnServer } from '../helpers/server-process';
+import { SERVER_BUNDLE, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { E2E_TEMPLATE_VAR, e2eServerEnv } from './server-env';
 
 export { expect } from '@playwright/test';
 
-export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password' };
+export { E2E_ADMIN } from './server-env';
 
 export interface E2EServer {
   /** http://127.0.0.1:PORT */
@@ -34,8 +35,14 @@ export function e2eServer(): E2EServer {
   return current;
 }
 
-/** Seeding the demo data on a cold, loaded 2-core machine takes a while. */
-const START_TIMEOUT_MS = 240_000;
+/** Copying the seeded folder and starting on a cold, loaded 2-core machine. */
+const START_TIMEOUT_MS = 120_000;
+
+function templateFolder(): string {
+  const folder = process.env[E2E_TEMPLATE_VAR];
+  if (!folder || !fs.existsSync(folder)) throw new Error('no seeded data folder: run through playwright.config.ts');
+  return folder;
+}
 
 export const test = base.extend<object, { server: E2EServer }>({
   server: [
@@ -45,22 +52,11 @@ export const test = base.extend<object, { server: E2EServer }>({
       fs.rmSync(dataDir, { recursive: true, force: true });
       // A known port, so the links and QR codes the server writes (PUBLIC_URL) point back at it.
       const port = await freePort();
-      const env = serverEnv({
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        // Request lines at info show in a failed test's output; spawnServer keeps the recent part.
-        LOG_LEVEL: 'info',
-        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_DEMO: 'true',
-        // The suite signs up many users from 127.0.0.1; the limits' own tests run in vitest.
-        RATE_LIMIT_SCALE: '20',
-        // A demo account with 60 conversations, more than the list's first page (issue 13).
-        SEED_DEMO_INBOX: '60',
-      });
-      const proc: ServerProcess = await spawnServer(env);
+      const env = e2eServerEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir });
+      // The seeded folder of the global setup (tests/e2e/global-setup.ts), copied: the worker's
+      // changes stay its own.
+      fs.cpSync(templateFolder(), dataDir, { recursive: true });
+      const proc: ServerProcess = await spawnServer(env, { entry: SERVER_BUNDLE });
       current = { url: proc.url, dataDir };
       try {
         await use(current);
