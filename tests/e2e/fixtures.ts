@@ -1,8 +1,9 @@
 /**
  * Every browser-test worker drives a server of its own: the real server (the compiled
  * src/server/main.ts on its own copy of the embedded database with the demo data, serving the
- * built dist/web) on a port the OS chose. Workers run spec files side by side without seeing each other's changes: the demo
- * broker's view counts, the admin's review queue and the outbox belong to one worker.
+ * built dist/web) on a port the OS chose. Workers run spec files side by side without seeing each
+ * other's changes: the demo broker's view counts, the admin's review queue and the outbox belong
+ * to one worker.
  *
  * Specs import `test` and `expect` from here instead of '@playwright/test'; `baseURL` (and so
  * every `page.goto('/…')`, `page.request` and `browser.newContext()`) points at the worker's

@@ -130,7 +130,7 @@ async function readBaseline(database: Database): Promise<Baseline> {
 
 /**
  * Empties a returned instance back to the migrated state; false when it cannot be trusted to be
- * that state (closed, inside a transaction, schema changed, a listener or lock left behind).
+ * that state (closed, left where statements fail, schema changed, a listener or lock left behind).
  */
 async function reset(database: Database, base: Baseline): Promise<boolean> {
   try {
@@ -164,8 +164,7 @@ async function acquirePglite(): Promise<TestDatabase> {
   }
   if (!database) {
     database = await openDatabase({ kind: 'pglite', loadDataDir: migratedPglite() });
-    const fresh = database;
-    baseline ??= readBaseline(fresh);
+    baseline ??= readBaseline(database);
     await baseline;
   }
   const handed = database;
