@@ -83,19 +83,28 @@ test('after a dropped connection the page reconnects and shows what it missed', 
   const conversationId = (await res.json()).id as string;
 
   // Every /ws connection of B's page goes through this route, so the test can cut it.
+  // While `down`, a connection attempt is closed before the handler returns: Playwright would
+  // otherwise open it as a mock (with no server behind it), which the page takes for a reconnect.
   let down = false;
+  let refused = 0;
   const open: WebSocketRoute[] = [];
-  await b.page.routeWebSocket(/\/ws$/, (ws) => {
+  await b.page.routeWebSocket(/\/ws$/, async (ws) => {
     if (down) {
-      void ws.close({ code: 1006 });
+      await ws.close({ code: 1006 });
+      refused += 1;
       return;
     }
     ws.connectToServer();
     open.push(ws);
   });
+  // The thread's messages must be loaded before the drop, or they would include the missed one.
+  const threadLoaded = b.page.waitForResponse(
+    (r) => r.url().includes(`/api/conversations/${conversationId}/messages`) && r.ok(),
+  );
   await b.page.goto(`/messages?conversation=${conversationId}`);
   const status = b.page.getByTestId('live-status').first();
   await expect(status).toHaveAttribute('data-status', 'open');
+  await threadLoaded;
 
   down = true;
   for (const ws of open.splice(0)) await ws.close({ code: 1001 });
@@ -105,8 +114,11 @@ test('after a dropped connection the page reconnects and shows what it missed', 
   const missed = `Sent while you were offline ${Date.now()}`;
   const sent = await a.page.request.post('/api/messages', { data: { conversationId, content: missed } });
   expect(sent.status()).toBe(201);
-  await b.page.waitForTimeout(1500);
+  // The page has tried again and found no server: the message cannot have come any other way.
+  const triedBefore = refused;
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(triedBefore);
   await expect(b.page.getByTestId('message').filter({ hasText: missed })).toHaveCount(0);
+  await expect(status).toHaveAttribute('data-status', 'offline');
 
   down = false;
   await expect(status).toHaveAttribute('data-status', 'open', { timeout: 20_000 });
