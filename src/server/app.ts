@@ -6,7 +6,6 @@ import { createListCache } from './platform/list-cache';
 import { watchListVersion } from './platform/list-version';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -35,6 +34,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerRealtime } from './platform/realtime/plugin';
 import { createRateLimits } from './platform/rate-limit';
 import { PgSessionStore } from './platform/session-store';
+import { registerSessions } from './platform/deferred-session';
 import { createObjectStore } from './platform/storage/object-store';
 import { type UploadOptions, Uploads } from './platform/storage/uploads';
 import { registerWeb } from './web';
@@ -246,7 +246,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);
   const store = new PgSessionStore(database.db);
-  await app.register(fastifySession, {
+  // @fastify/session, building a visitor's session only when something reads it (issue 13).
+  await registerSessions(app, {
     secret: config.sessionSecret,
     cookieName: 'bitaqa.sid',
     saveUninitialized: false,

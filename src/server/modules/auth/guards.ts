@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
 import { forbidden, unauthorized } from '../../errors';
+import { sessionUntouched } from '../../platform/deferred-session';
 import type { PgSessionStore } from '../../platform/session-store';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
 /** Loads the session's user (null when signed out, suspended or deleted). Cached per request. */
 export async function loadUser(request: FastifyRequest): Promise<User | null> {
   if (request.user) return request.user;
+  // A visitor without a session cookie: no need to build the session to find it empty.
+  if (sessionUntouched(request)) return null;
   const userId = request.session?.userId;
   if (!userId) return null;
   // Read with the session by the store when it could (issue 13: one lookup per request).
