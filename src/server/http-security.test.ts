@@ -3,12 +3,16 @@
  * without bidi overrides, vCard values without a bare CR, head tags injected with a replacer.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import helmet from 'helmet';
 import { users } from './db/schema';
 import { buildVCard } from './modules/cards/vcard';
 import { injectHead } from './web';
+import { contentSecurityPolicy, headersOf } from './http-security';
 import { createTestApp } from '../../tests/helpers/app';
 
 const t = await createTestApp();
@@ -32,6 +36,18 @@ describe('security headers', () => {
     const res = await https.inject({ method: 'GET', url: '/api/auth/user' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('sets every header helmet would set on the response itself, with the same values', () => {
+    for (const secure of [false, true]) {
+      const middleware = helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(secure) },
+        strictTransportSecurity: secure ? { maxAge: 1000 } : false,
+      });
+      const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+      middleware(res.req, res, () => {});
+      expect(headersOf(middleware)).toEqual(res.getHeaders());
+    }
   });
 
   it('the page shell has no inline script (the CSP would block it)', () => {
