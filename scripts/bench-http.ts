@@ -202,11 +202,17 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench-http-server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile both servers under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'scripts/bench-http-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const first = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
