@@ -71,5 +71,3 @@ export function connectLive(
     ws.once('close', () => resolve(client));
   });
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
