@@ -8,7 +8,7 @@
  * Smart search runs twice: "exact" (exact=1, the behaviour before issue 17: no relaxing) and as
  * shipped. BENCH_SEARCH_VERBOSE=1 lists every query under 1.0 with what came back.
  */
-import { QUERIES, type ListingWant, type PeopleWant, type Query } from './search-queries';
+import { QUERIES, type ListingWant, type PeopleWant, type Query, swappedLetterQueries } from './search-queries';
 import { startDemoServer } from './lib/demo-server';
 
 interface Card {
@@ -19,6 +19,7 @@ interface Card {
   area: string | null;
   bankName: string | null;
   nationality: string | null;
+  gender?: string | null;
   user: { role: string };
 }
 interface Listing {
@@ -28,6 +29,7 @@ interface Listing {
   city: string;
   location: string | null;
   price: number;
+  status: string;
 }
 interface Service {
   name: string;
@@ -49,13 +51,16 @@ function personFits(c: Card, w: PeopleWant): boolean {
     (!w.area || c.area === w.area) &&
     (!w.specialization || c.roleTitle === w.specialization) &&
     (!w.bank || c.bankName === w.bank) &&
-    (!w.nationality || c.nationality === w.nationality)
+    (!w.nationality || c.nationality === w.nationality) &&
+    (!w.gender || c.gender === w.gender)
   );
 }
 
 function listingFits(p: Listing, w: ListingWant): boolean {
   return (
     (!w.type || p.propertyType === w.type) &&
+    (!w.types || w.types.includes(p.propertyType)) &&
+    (!w.status || p.status === w.status) &&
     (w.bedrooms === undefined || p.bedrooms === w.bedrooms) &&
     (!w.emirate || p.city === w.emirate) &&
     (!w.area || p.location === w.area) &&
@@ -101,7 +106,8 @@ async function main() {
     const services = await all<Service>(base, '/api/services');
 
     const relevantOf = (query: Query): Set<string> => {
-      if (query.kind === 'people') return new Set(cards.filter((c) => personFits(c, query.want)).map((c) => c.name));
+      if (query.kind === 'people' || query.kind === 'directory')
+        return new Set(cards.filter((c) => personFits(c, query.want)).map((c) => c.name));
       if (query.kind === 'listings')
         return new Set(listings.filter((p) => listingFits(p, query.want)).map((p) => p.title));
       return new Set(query.want.names.filter((n) => services.some((s) => s.name === n)));
@@ -117,6 +123,12 @@ async function main() {
       return res.json();
     };
     const ask = async (query: Query, exact: boolean): Promise<string[]> => {
+      if (query.kind === 'directory') {
+        const found = (await get(
+          `/api/business-cards/public?search=${encodeURIComponent(query.q)}&limit=12`,
+        )) as Card[];
+        return found.map((c) => c.name);
+      }
       if (query.kind === 'services') {
         const found = (await get(`/api/services?search=${encodeURIComponent(query.q)}&limit=12`)) as Service[];
         return found.map((s) => s.name);
@@ -124,14 +136,16 @@ async function main() {
       const res = {
         json: () => get(`/api/search?q=${encodeURIComponent(query.q)}&limit=12${exact ? '&exact=1' : ''}`),
       };
-      const body = (await res.json()) as { professionals: Card[]; properties: Listing[] };
+      const body = (await res.json()) as { professionals: Card[]; properties: Listing[]; services?: Service[] };
+      if (query.kind === 'smart-services') return (body.services ?? []).map((s) => s.name);
       return query.kind === 'people' ? body.professionals.map((c) => c.name) : body.properties.map((p) => p.title);
     };
 
     type Row = { query: Query; exact: Score; shipped: Score };
     const rows: Row[] = [];
     const unjudgeable: string[] = [];
-    for (const query of QUERIES) {
+    const queries = [...QUERIES, ...swappedLetterQueries(cards.map((c) => c.name))];
+    for (const query of queries) {
       const relevant = relevantOf(query);
       if (relevant.size === 0) {
         unjudgeable.push(query.q);
@@ -155,7 +169,7 @@ async function main() {
     );
     console.log('| queries | n | exact: P@5 | exact: zero results | shipped: P@5 | shipped: zero results |');
     console.log('|---|---|---|---|---|---|');
-    for (const kind of ['people', 'listings', 'services', 'all'] as const) {
+    for (const kind of ['people', 'directory', 'listings', 'services', 'smart-services', 'all'] as const) {
       const list = kind === 'all' ? rows : rows.filter((r) => r.query.kind === kind);
       console.log(`| ${kind} | ${list.length} | ${summary(list, 'exact')} | ${summary(list, 'shipped')} |`);
     }

@@ -16,6 +16,7 @@ export interface PeopleWant {
   nationality?: string;
   /** A person looked for by name (any of these names). */
   names?: string[];
+  gender?: 'male' | 'female';
 }
 
 export interface ListingWant {
@@ -25,16 +26,48 @@ export interface ListingWant {
   area?: string;
   maxPrice?: number;
   minPrice?: number;
+  status?: 'for_sale' | 'for_rent';
+  /** Any of these types (a near match: the type's family). */
+  types?: string[];
 }
 
+/**
+ * `services` asks the services page's search box; `smart-services` asks smart search, whose
+ * answer carries services too; `directory` asks the directory's text box.
+ */
 export type Query =
   | { q: string; kind: 'people'; want: PeopleWant }
+  | { q: string; kind: 'directory'; want: PeopleWant }
   | { q: string; kind: 'listings'; want: ListingWant }
-  | { q: string; kind: 'services'; want: { names: string[] } };
+  | { q: string; kind: 'services' | 'smart-services'; want: { names: string[] } };
 
 const p = (q: string, want: PeopleWant): Query => ({ q, kind: 'people', want });
 const l = (q: string, want: ListingWant): Query => ({ q, kind: 'listings', want });
 const s = (q: string, ...names: string[]): Query => ({ q, kind: 'services', want: { names } });
+const ss = (q: string, ...names: string[]): Query => ({ q, kind: 'smart-services', want: { names } });
+const d = (q: string, want: PeopleWant): Query => ({ q, kind: 'directory', want });
+
+/**
+ * One swapped-letter query per demo person: two neighbouring letters of the longest word of the
+ * name (5+ letters) exchanged, at a position that moves along the word from person to person so
+ * the first, middle and last letters are all covered. Asked both in smart search and the
+ * directory box. Generated from the cards the benchmark reads, never from the search's answers.
+ */
+export function swappedLetterQueries(names: string[]): Query[] {
+  const out: Query[] = [];
+  names.forEach((name, index) => {
+    const words = name.split(/\s+/).filter((w) => /^\p{L}+$/u.test(w) && [...w].length >= 5);
+    if (words.length === 0) return;
+    const word = words.reduce((a, b) => ([...b].length > [...a].length ? b : a));
+    const letters = [...word];
+    const at = index % (letters.length - 1);
+    if (letters[at].toLowerCase() === letters[at + 1].toLowerCase()) return;
+    [letters[at], letters[at + 1]] = [letters[at + 1], letters[at]];
+    const q = letters.join('');
+    out.push(p(q, { names: [name] }), d(q, { names: [name] }));
+  });
+  return out;
+}
 
 export const QUERIES: Query[] = [
   // Roles, languages and places, in English.
@@ -192,4 +225,30 @@ export const QUERIES: Query[] = [
   s('property management', 'Property Management'),
   s('conveyancing', 'Conveyancing and Transfer'),
   s('bank account for my company', 'Business Banking Setup'),
+  // Issue 29: names with a swapped, wrong, missing or extra letter, in smart search and the directory box.
+  p('Mnasoori', { names: ['Ahmed Al Mansoori'] }),
+  p('Duobis', { names: ['Isabelle Dubois'] }),
+  d('Voklova', { names: ['Elena Volkova'] }),
+  d('Mnasoori', { names: ['Ahmed Al Mansoori'] }),
+  d('Duobis', { names: ['Isabelle Dubois'] }),
+  d('Volkovva', { names: ['Elena Volkova'] }),
+  d('Volkoa', { names: ['Elena Volkova'] }),
+  // Issue 29: listing searches with no exact match show the near ones (area to the city, price
+  // within 15 %, bedrooms ±1, type to its family), judged on that near intent.
+  l('2 bed apartment in JVC under 1.2m', { type: 'apartment', emirate: 'Dubai', maxPrice: 1_380_000 }),
+  l('penthouse palm jumeirah', { types: ['penthouse', 'apartment', 'villa'], emirate: 'Dubai' }),
+  l('office in business bay', { types: ['office', 'retail'], emirate: 'Dubai' }),
+  // Issue 36: rent vs sale, "golden visa" (a sale of AED 2M or more), Arabic rentals.
+  l('golden visa property under 2 million', { status: 'for_sale', maxPrice: 2_300_000 }),
+  l('golden visa villa', { type: 'villa', status: 'for_sale', minPrice: 2_000_000 }),
+  l('شقة للإيجار في الخليج التجاري', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
+  l('apartment for rent in Business Bay', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
+  p('female broker Hindi Downtown', { role: 'broker', gender: 'female', language: 'hindi' }),
+  p('female broker', { role: 'broker', gender: 'female' }),
+  // Issue 29: services in smart search, with synonyms in both languages.
+  ss('محامي عقارات', 'Real Estate Legal Counsel'),
+  ss('real estate lawyer', 'Real Estate Legal Counsel'),
+  ss('mortgage advisor', 'Mortgage Advisory'),
+  ss('golden visa', 'Golden Visa Applications'),
+  ss('تقييم عقار', 'Property Valuation Reports'),
 ];

@@ -65,6 +65,7 @@ export const SEARCH_FILTER_KEYS = [
   'bank',
   'nationality',
   'verified',
+  'gender',
   'propertyType',
   'bedrooms',
   'status',

@@ -7,6 +7,7 @@ import { EMIRATE_NAME_LIST } from '../places';
 import { SEARCH_QUERY_MAX } from '../search/parse';
 import { DIRECTORY_ROLES, directoryCardSchema, SPECIALIZATIONS } from './directory';
 import { propertySchema } from './properties';
+import { serviceSchema } from './services';
 
 export { SEARCH_FILTER_KEYS, type SearchFilterKey } from '../filter-options';
 
@@ -38,6 +39,7 @@ export const searchFiltersSchema = z.object({
   bank: z.enum(UAE_BANKS).optional(),
   nationality: z.enum(NATIONALITIES).optional(),
   verified: z.boolean().optional(),
+  gender: z.enum(['male', 'female']).optional(),
   propertyType: z.enum(PROPERTY_TYPES).optional(),
   bedrooms: z.number().optional(),
   status: z.enum(['for_sale', 'for_rent']).optional(),
@@ -45,6 +47,22 @@ export const searchFiltersSchema = z.object({
   maxPrice: z.number().optional(),
   text: z.string().optional(),
 });
+
+/**
+ * How a listing search that matched nothing was widened (the notice says it): the area to these
+ * areas (itself and its neighbours) or to its city, the price 15 % either way, the bedrooms one
+ * either way, the type to its family.
+ */
+export const widenedSchema = z.object({
+  areas: z.array(z.string()).optional(),
+  city: z.enum(EMIRATE_NAME_LIST).optional(),
+  minPrice: z.number().optional(),
+  maxPrice: z.number().optional(),
+  minBedrooms: z.number().optional(),
+  maxBedrooms: z.number().optional(),
+  propertyTypes: z.array(z.enum(PROPERTY_TYPES)).optional(),
+});
+export type Widened = z.infer<typeof widenedSchema>;
 
 export const searchResponseSchema = z.object({
   /** What the query was read as (the chips). */
@@ -55,12 +73,16 @@ export const searchResponseSchema = z.object({
    */
   relaxed: z.array(z.enum(SEARCH_FILTER_KEYS)),
   shown: searchFiltersSchema,
+  widened: widenedSchema,
   /** Where the filters came from: the built-in parser, or refined by the configured AI. */
   source: z.enum(['parser', 'ai']),
   professionals: z.array(directoryCardSchema),
   professionalsTotal: z.number(),
   properties: z.array(propertySchema),
   propertiesTotal: z.number(),
+  /** Services whose text has every word of the query, synonyms in both languages included. */
+  services: z.array(serviceSchema),
+  servicesTotal: z.number(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

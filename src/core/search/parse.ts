@@ -360,7 +360,7 @@ export function parseSearchQuery(query: string): SearchFilters {
 
 /** Whether the filters ask for professionals (a role or a trait of a person). */
 export function asksForProfessionals(f: SearchFilters): boolean {
-  return Boolean(f.role || f.language || f.bank || f.specialization || f.nationality || f.verified);
+  return Boolean(f.role || f.language || f.bank || f.specialization || f.nationality || f.verified || f.gender);
 }
 
 /** Whether the filters ask for listings (a property trait or a price). */

@@ -29,6 +29,8 @@ export interface SearchFilters {
   bank?: UaeBank;
   nationality?: Nationality;
   verified?: boolean;
+  /** Asked for a woman or a man (cards that state a gender). */
+  gender?: 'male' | 'female';
   propertyType?: PropertyType;
   bedrooms?: number;
   status?: 'for_sale' | 'for_rent';
@@ -256,6 +258,40 @@ const statuses: Entry[] = [
   ],
 ];
 
+const genders: Entry[] = [
+  [
+    { gender: 'female' },
+    ['female', 'woman', 'women', 'lady', 'ladies', 'امراه', 'نساء', 'سيده', 'سيدات', 'انثى', 'نسائي', 'مستشاره'],
+  ],
+  [{ gender: 'male' }, ['male', 'man', 'men', 'gentleman', 'رجل', 'رجال', 'ذكر']],
+  // Arabic says the gender in the role word itself: وسيطة, سمسارة, مستشارة عقارية, وكيلة عقارية.
+  [
+    { role: 'broker', gender: 'female' },
+    ['وسيطه', 'وسيطه عقاريه', 'سمساره', 'مستشاره عقاريه', 'وكيله عقاريه', 'مسوقه عقاريه'],
+  ],
+];
+
+/**
+ * The UAE golden visa through property: a purchase of AED 2 million or more, so a sale, never a
+ * rental, from that price (a price the user gave wins).
+ */
+export const GOLDEN_VISA_MIN_PRICE = 2_000_000;
+const goldenVisa: Entry[] = [
+  [
+    { status: 'for_sale', minPrice: GOLDEN_VISA_MIN_PRICE },
+    [
+      'golden visa',
+      'golden visa eligible',
+      'golden visa property',
+      'الاقامه الذهبيه',
+      'اقامه ذهبيه',
+      'الفيزا الذهبيه',
+      'فيزا ذهبيه',
+      'التاشيره الذهبيه',
+    ],
+  ],
+];
+
 const flags: Entry[] = [
   [{ verified: true }, ['verified', 'licensed', 'rera', 'rera certified', 'rera licensed', 'موثق', 'مرخص', 'معتمد']],
 ];
@@ -271,6 +307,8 @@ export const VOCABULARY: readonly Entry[] = [
   ...areas,
   ...propertyTypes,
   ...statuses,
+  ...genders,
+  ...goldenVisa,
   ...flags,
 ];
 

@@ -215,6 +215,8 @@ export const businessCards = pgTable(
     index('business_cards_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('business_cards_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('business_cards_name_doc_trgm_idx').using('gin', t.nameDoc.op('gin_trgm_ops')),
+    // Nearest names by trigram word distance (the typo-tolerant name search reads the closest few).
+    index('business_cards_name_doc_trgm_gist_idx').using('gist', t.nameDoc.op('gist_trgm_ops')),
     index('business_cards_name_sort_idx').on(sql`bitaqa_fold((name)::text)`, t.id),
     index('business_cards_location_sort_idx').on(
       t.emirate,

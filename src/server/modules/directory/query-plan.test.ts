@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fillBenchData } from '../../../../scripts/bench-data';
 import { createTestDatabase, type TestDatabase, usePostgres } from '../../../../tests/helpers/test-db';
 import { propertyPageQuery } from '../properties/repository';
-import { directoryPageQuery } from './repository';
+import { FUZZY_THRESHOLD } from '../../db/query/text';
+import { directoryPageQuery, nameTypoCandidatesQuery, nameTypoMatches } from './repository';
 
 let database: TestDatabase;
 
@@ -56,5 +57,60 @@ describe.runIf(usePostgres)('query plans (issue 13)', () => {
       expect(p).toContain("'mansuri'::text <% name_doc");
       expect(p).not.toContain('bitaqa_fold((name');
     });
+  });
+});
+
+/**
+ * The typo-tolerant name search on the full bench size (25,000 cards): the nearest names come
+ * from the name's GiST trigram index in distance order, and the page with the one-typo words
+ * still walks an index, so no step reads business_cards row by row.
+ */
+describe.runIf(usePostgres)('query plans of the typo-tolerant name search at 25,000 cards', () => {
+  let big: TestDatabase;
+
+  beforeAll(async () => {
+    big = await createTestDatabase();
+    await fillBenchData(big.db, { cards: 25_000, listings: 1000 });
+    await big.db.execute(sql`analyze`);
+    return () => big.close();
+  }, 600_000);
+
+  /** Whether any step of the plan reads business_cards sequentially. */
+  const seqScans = (p: string) => /"Node Type":"Seq Scan"[^{}]*"Relation Name":"business_cards"/.test(p);
+
+  async function planIn(query: { toSQL(): { sql: string; params: unknown[] } }, threshold: number): Promise<string> {
+    return big.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`select set_config('pg_trgm.word_similarity_threshold', '${threshold}', true)`));
+      const { sql: text, params } = query.toSQL();
+      const res = await tx.execute(sql.raw(`explain (format json) ${inline(text, params)}`));
+      const rows = (res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[]);
+      return JSON.stringify(rows);
+    });
+  }
+
+  it('reads the nearest names ("mnasoori", "duobis") through business_cards_name_doc_trgm_gist_idx', async () => {
+    for (const word of ['mnasoori', 'duobis', 'hdadad']) {
+      const p = await planIn(nameTypoCandidatesQuery(big.db, word), FUZZY_THRESHOLD);
+      expect(p).toContain('business_cards_name_doc_trgm_gist_idx');
+      expect(p).not.toContain('"Sort Key"');
+      expect(seqScans(p), p).toBe(false);
+    }
+  });
+
+  it('finds the swapped-letter names and plans the page without a sequential scan of business_cards', async () => {
+    const typoWords = await nameTypoMatches(big.db, 'Mnasoori');
+    expect(typoWords).toEqual({ mnasoori: ['mansoori'] });
+    const p = await planIn(
+      directoryPageQuery(big.db, {
+        search: 'Mnasoori',
+        typoWords,
+        searchUserIds: [],
+        sort: 'newest',
+        limit: 12,
+        offset: 0,
+      }),
+      FUZZY_THRESHOLD,
+    );
+    expect(seqScans(p), p).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import { businessCards, cardColumns, users } from '../../db/schema';
 import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
 import { readTerms } from '../../../core/search/synonyms';
 import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
+import { isNameTypo } from '../../../core/search/edit-distance';
+import { foldText } from '../../../core/search/normalize';
 import { cappedCount, pageTotal } from '../../db/query/paging';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
@@ -53,6 +55,8 @@ export interface DirectoryFilter {
   specialization?: string;
   bank?: string;
   verified?: boolean;
+  /** Cards that state this gender. */
+  gender?: 'male' | 'female';
   /** Members of the brokerage with this slug (issue 14). */
   brokerage?: string;
   /**
@@ -60,25 +64,72 @@ export interface DirectoryFilter {
    * out by listDirectory before the page query, so the text search keeps its indexes.
    */
   searchUserIds?: string[];
+  /**
+   * Name words one typo from a word of the search, by folded word (worked out by listDirectory
+   * with nameTypoMatches before the page query): "voklova" → ["volkova"].
+   */
+  typoWords?: Record<string, string[]>;
   sort: DirectorySort;
   limit: number;
   offset: number;
 }
 
 /** Every word must appear in the card's text; a long word may also be a misspelt name. */
-function searchCondition(search: string): SQL | undefined {
+function searchCondition(search: string, typoWords: Record<string, string[]> = {}): SQL | undefined {
   const terms = readTerms(searchWords(search));
   if (terms.length === 0) return undefined;
   return and(
     ...terms.map((term) => {
-      const like = likeAny(cardSearchDoc, term.alternatives);
-      // A single word may also be a misspelt name ("Mansuri", "Voklova").
+      // A single word may also be a misspelt name: one typo from a name word ("Voklova"), or
+      // close by trigrams ("Mansuri").
       const [w] = term.words;
-      return term.words.length === 1 && fuzzyWords([w]).length
-        ? (or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL)
-        : like;
+      if (term.words.length !== 1 || fuzzyWords([w]).length === 0) return likeAny(cardSearchDoc, term.alternatives);
+      const like = likeAny(cardSearchDoc, [...term.alternatives, ...(typoWords[foldText(w)] ?? [])]);
+      return or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL;
     }),
   );
+}
+
+/** Nearest names read per word: enough to meet the one-typo spellings among them. */
+const TYPO_CANDIDATES = 100;
+
+/**
+ * The name words one typo from each word of the search (a swap of two neighbouring letters, or
+ * one wrong, missing or extra letter), by folded word: "voklova" → ["volkova"]. The nearest names
+ * by trigram word distance come from the name's GiST trigram index, which stops after the closest
+ * few (no threshold, no row read outside the index); the edit distance keeps the real one-typo
+ * words. The page then searches those words like any other, through the search text's index.
+ */
+export async function nameTypoMatches(db: DbOrTx, search: string): Promise<Record<string, string[]>> {
+  const words = [
+    ...new Set(
+      readTerms(searchWords(search))
+        .filter((t) => t.words.length === 1)
+        .flatMap((t) => fuzzyWords(t.words).map(foldText)),
+    ),
+  ];
+  const out: Record<string, string[]> = {};
+  for (const word of words) {
+    const found = new Set<string>();
+    for (const row of await nameTypoCandidatesQuery(db, word)) {
+      for (const part of (row.nameDoc ?? '').split(NAME_WORD_SPLIT)) {
+        if (part !== word && isNameTypo(word, part)) found.add(part);
+      }
+    }
+    if (found.size) out[word] = [...found];
+  }
+  return out;
+}
+
+const NAME_WORD_SPLIT = /[\s\-'’.]+/;
+
+/** The nearest names to one folded word (also planned by the query-plan test). */
+export function nameTypoCandidatesQuery(q: DbOrTx, word: string) {
+  return q
+    .select({ nameDoc: cardNameDoc })
+    .from(businessCards)
+    .orderBy(sql`${word} <<-> ${cardNameDoc}`)
+    .limit(TYPO_CANDIDATES);
 }
 
 /** Area or office address contains the place. */
@@ -100,6 +151,7 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
   if (f.nationality) c.push(sql`${businessCards.nationality} = ${f.nationality}`);
   if (f.bank) c.push(eq(businessCards.bankName, f.bank));
   if (f.verified !== undefined) c.push(eq(businessCards.licenseVerified, f.verified));
+  if (f.gender) c.push(eq(businessCards.gender, f.gender));
   if (f.specialization) {
     c.push(
       or(
@@ -118,7 +170,7 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
   if (f.excludeUserId) c.push(ne(businessCards.userId, f.excludeUserId));
   if (f.brokerage) c.push(memberOfSlug(businessCards.userId, f.brokerage));
   if (f.search) {
-    const s = searchCondition(f.search);
+    const s = searchCondition(f.search, f.typoWords);
     if (s && f.searchUserIds?.length) c.push(or(s, inArray(businessCards.userId, f.searchUserIds)) as SQL);
     else if (s) c.push(s);
   }
@@ -170,6 +222,9 @@ export async function listDirectory(
 ): Promise<{ items: DirectoryCard[]; total: number }> {
   if (f.search && f.searchUserIds === undefined) {
     f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
+  }
+  if (f.search && f.typoWords === undefined) {
+    f = { ...f, typoWords: await nameTypoMatches(db, f.search) };
   }
   const where = and(...directoryConditions(f));
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {

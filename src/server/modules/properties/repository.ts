@@ -27,11 +27,17 @@ export interface PropertyFilter {
   /** Only these owners' listings (a brokerage page, issue 14). */
   userIds?: string[];
   type?: Property['propertyType'];
+  /** Any of these types (a type widened to its family). */
+  types?: Property['propertyType'][];
   emirate?: Emirate;
   minPrice?: number;
   maxPrice?: number;
   bedrooms?: number;
+  minBedrooms?: number;
+  maxBedrooms?: number;
   location?: string;
+  /** In any of these areas (an area widened to its neighbours). */
+  locations?: string[];
   search?: string;
   sort: PropertySort;
   limit: number;
@@ -48,11 +54,15 @@ export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'o
   if (f.excludeUserId) c.push(ne(properties.userId, f.excludeUserId));
   if (f.userIds) c.push(f.userIds.length ? inArray(properties.userId, f.userIds) : sql`false`);
   if (f.type) c.push(eq(properties.propertyType, f.type));
+  if (f.types?.length) c.push(inArray(properties.propertyType, f.types));
   if (f.emirate) c.push(eq(properties.city, EMIRATE_NAMES[f.emirate]));
   if (f.minPrice !== undefined) c.push(gte(properties.price, f.minPrice));
   if (f.maxPrice !== undefined) c.push(lte(properties.price, f.maxPrice));
   if (f.bedrooms !== undefined) c.push(eq(properties.bedrooms, f.bedrooms));
+  if (f.minBedrooms !== undefined) c.push(gte(properties.bedrooms, f.minBedrooms));
+  if (f.maxBedrooms !== undefined) c.push(lte(properties.bedrooms, f.maxBedrooms));
   if (f.location) c.push(locationCondition(f.location));
+  if (f.locations?.length) c.push(or(...f.locations.map(locationCondition)) as SQL);
   if (f.regions && (f.regions.areas.length || f.regions.emirates.length)) {
     const any = f.regions.areas.map(locationCondition);
     if (f.regions.emirates.length)

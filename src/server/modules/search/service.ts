@@ -10,7 +10,13 @@ import { formatPriceAed } from '../../../core/format';
 import { areaByName, EMIRATE_NAMES, emirateFromName } from '../../../core/places';
 import type { DirectoryCard } from '../../../core/schemas/directory';
 import type { Property } from '../../../core/schemas/properties';
-import type { MatchReason, Recommendations, SearchFilterKey, SearchResponse } from '../../../core/schemas/search';
+import type {
+  MatchReason,
+  Recommendations,
+  SearchFilterKey,
+  SearchResponse,
+  Widened,
+} from '../../../core/schemas/search';
 import {
   asksForProfessionals,
   asksForProperties,
@@ -23,6 +29,9 @@ import { AppError, forbidden } from '../../errors';
 import type { SearchRefiner } from '../../platform/ai/search-refiner';
 import { listDirectoryCards } from '../directory/service';
 import { listPublicProperties } from '../properties/service';
+import type { PropertyFilter } from '../properties/repository';
+import { listServices } from '../services/repository';
+import { BEDROOM_SLACK, nearbyAreas, PRICE_SLACK, typeFamily } from '../../../core/search/near';
 
 /** Investor budget ranges in AED (spec §3 investor budget). */
 export const BUDGET_RANGES: Record<InvestorBudget, [number, number | null]> = {
@@ -76,22 +85,18 @@ const SPECIALIZATION_LABEL: Record<string, string> = {
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-type Found = {
-  professionals: { items: DirectoryCard[]; total: number };
-  props: { items: Property[]; total: number };
-};
-
 /**
- * The order in which a search that found nothing is relaxed (issue 17): leftover words, then the
- * specialization, then the area widened to its emirate, then the language, then the rest. Each
- * is first tried alone (the closest result keeps every other filter), then together with the
- * ones before it.
+ * The order in which a people search that found nothing is relaxed (issue 17): leftover words,
+ * then the specialization, then the area widened to its emirate, then the language, the gender,
+ * and the rest. Each is first tried alone (the closest result keeps every other filter), then
+ * together with the ones before it.
  */
 export const RELAX_ORDER = [
   'text',
   'specialization',
   'area',
   'language',
+  'gender',
   'bedrooms',
   'nationality',
   'verified',
@@ -109,7 +114,7 @@ function relax(f: SearchFilters, keys: readonly SearchFilterKey[]): SearchFilter
   return next;
 }
 
-/** The relaxed searches to try, closest first; each names the filters it relaxed. */
+/** The relaxed people searches to try, closest first; each names the filters it relaxed. */
 export function relaxations(f: SearchFilters): { filters: SearchFilters; relaxed: SearchFilterKey[] }[] {
   const present = RELAX_ORDER.filter((key) => f[key] !== undefined && f[key] !== false);
   const out: { filters: SearchFilters; relaxed: SearchFilterKey[] }[] = present.map((key) => ({
@@ -124,67 +129,146 @@ export function relaxations(f: SearchFilters): { filters: SearchFilters; relaxed
   return out.filter((attempt) => Object.keys(attempt.filters).length > 0);
 }
 
-function respond(
-  filters: SearchFilters,
-  source: SearchResponse['source'],
-  found: Found,
-  shown: SearchFilters,
-  relaxed: SearchFilterKey[],
-): SearchResponse {
-  return {
+/** A listing search: the filters read, and how they were widened when nothing matched them. */
+interface ListingScope {
+  filters: SearchFilters;
+  widened: Widened;
+  relaxed: SearchFilterKey[];
+}
+
+/**
+ * The listing searches to try when nothing matched, closest first, in the stated order: the
+ * leftover words; the area, to its neighbours and then to its city; the price, 15 % either way;
+ * the bedrooms, one either way; the type, to its family. Each step is tried alone first, then on
+ * top of the ones before it. Rent or sale is never relaxed: a buyer's price cap never shows
+ * rentals.
+ */
+export function listingRelaxations(f: SearchFilters): ListingScope[] {
+  type Step = (scope: ListingScope) => ListingScope | null;
+  const add = (scope: ListingScope, keys: SearchFilterKey[], filters: SearchFilters, widened: Widened) => ({
     filters,
-    source,
-    relaxed,
-    shown,
-    professionals: found.professionals.items,
-    professionalsTotal: found.professionals.total,
-    properties: found.props.items,
-    propertiesTotal: found.props.total,
+    widened: { ...scope.widened, ...widened },
+    relaxed: [...new Set([...scope.relaxed, ...keys])],
+  });
+  const text: Step = (s) => (s.filters.text ? add(s, ['text'], { ...s.filters, text: undefined }, {}) : null);
+  const near: Step = (s) => {
+    const areas = s.filters.area ? nearbyAreas(s.filters.area) : [];
+    return areas.length ? add(s, ['area'], s.filters, { areas: [s.filters.area as string, ...areas] }) : null;
+  };
+  const city: Step = (s) => {
+    if (!s.filters.area) return null;
+    const emirate = areaByName(s.filters.area)?.emirate;
+    const next: SearchFilters = {
+      ...s.filters,
+      area: undefined,
+      city: s.filters.city ?? (emirate && EMIRATE_NAMES[emirate]),
+    };
+    return add(s, ['area'], next, { areas: undefined, city: next.city });
+  };
+  const price: Step = (s) => {
+    const { minPrice, maxPrice } = s.filters;
+    if (minPrice === undefined && maxPrice === undefined) return null;
+    const keys: SearchFilterKey[] = [];
+    const next = { ...s.filters };
+    if (minPrice !== undefined) {
+      next.minPrice = Math.floor(minPrice * (1 - PRICE_SLACK));
+      keys.push('minPrice');
+    }
+    if (maxPrice !== undefined) {
+      next.maxPrice = Math.ceil(maxPrice * (1 + PRICE_SLACK));
+      keys.push('maxPrice');
+    }
+    return add(s, keys, next, { minPrice: next.minPrice, maxPrice: next.maxPrice });
+  };
+  const bedrooms: Step = (s) => {
+    const b = s.filters.bedrooms;
+    if (b === undefined) return null;
+    return add(
+      s,
+      ['bedrooms'],
+      { ...s.filters, bedrooms: undefined },
+      { minBedrooms: Math.max(0, b - BEDROOM_SLACK), maxBedrooms: b + BEDROOM_SLACK },
+    );
+  };
+  const type: Step = (s) => {
+    const t = s.filters.propertyType;
+    const family = t ? typeFamily(t) : [];
+    return family.length > 1 ? add(s, ['propertyType'], s.filters, { propertyTypes: family }) : null;
+  };
+  const start: ListingScope = { filters: f, widened: {}, relaxed: [] };
+  const out: ListingScope[] = [];
+  const seen = new Set<string>();
+  const push = (scope: ListingScope | null) => {
+    if (!scope) return;
+    const key = JSON.stringify([scope.filters, scope.widened]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    // Relaxing everything would show anything at all: that is not a closest match.
+    const left = Object.values(scope.filters).some((v) => v !== undefined) || Object.keys(scope.widened).length > 0;
+    if (left) out.push(scope);
+  };
+  const steps: Step[][] = [[text], [near, city], [price], [bedrooms], [type]];
+  // Alone, in order.
+  for (const group of steps) for (const step of group) push(step(start));
+  // Together: each step on top of the ones before it (the area first to its neighbours, then its city).
+  for (const areaStep of [near, city]) {
+    let scope: ListingScope = text(start) ?? start;
+    scope = areaStep(scope) ?? scope;
+    for (const step of [price, bedrooms, type]) {
+      const next = step(scope);
+      if (!next) continue;
+      scope = next;
+      push(scope);
+    }
+  }
+  return out;
+}
+
+/** Listings' and people's results of one search. */
+type Page<T> = { items: T[]; total: number };
+const EMPTY = { items: [], total: 0 };
+
+function listingFilter(f: SearchFilters, widened: Widened, limit: number): PropertyFilter {
+  const emirate = emirateOf(f);
+  return {
+    statuses: f.status ? [f.status] : ['for_sale', 'for_rent'],
+    ...(widened.propertyTypes ? { types: widened.propertyTypes } : { type: f.propertyType }),
+    emirate,
+    ...(widened.areas ? { locations: widened.areas } : { location: f.area }),
+    bedrooms: f.bedrooms,
+    minBedrooms: widened.minBedrooms,
+    maxBedrooms: widened.maxBedrooms,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    search: f.text,
+    sort: 'newest',
+    limit,
+    offset: 0,
   };
 }
+
+const dropUndefined = (f: SearchFilters): SearchFilters =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as SearchFilters;
 
 export function createSearchService(ctx: AppContext, refiner: SearchRefiner | null) {
   const { db } = ctx;
 
-  /** People and listings for the filters; `pro`/`prop` (what the query asked for) stay as first read. */
-  async function find(filters: SearchFilters, pro: boolean, prop: boolean, limit: number): Promise<Found> {
-    const emirate = emirateOf(filters);
-    const place = { emirate, location: filters.area };
-    let professionals: Found['professionals'] = { items: [], total: 0 };
-    if (pro || !prop) {
-      professionals = await listDirectoryCards(db, {
-        role: filters.role,
-        language: filters.language,
-        ...place,
-        specialization: filters.specialization,
-        bank: filters.bank,
-        nationality: filters.nationality,
-        verified: filters.verified || undefined,
-        search: filters.text,
-        sort: 'newest',
-        limit,
-        offset: 0,
-      });
-    } else if (emirate || filters.area) {
-      // A listing search also shows the brokers who work where the listings are.
-      professionals = await listDirectoryCards(db, { role: 'broker', ...place, sort: 'newest', limit, offset: 0 });
-    }
-    let props: Found['props'] = { items: [], total: 0 };
-    if (prop || !pro) {
-      props = await listPublicProperties(db, {
-        statuses: filters.status ? [filters.status] : ['for_sale', 'for_rent'],
-        type: filters.propertyType,
-        ...place,
-        bedrooms: filters.bedrooms,
-        minPrice: filters.minPrice,
-        maxPrice: filters.maxPrice,
-        search: filters.text,
-        sort: 'newest',
-        limit,
-        offset: 0,
-      });
-    }
-    return { professionals, props };
+  function findPeople(filters: SearchFilters, limit: number): Promise<Page<DirectoryCard>> {
+    return listDirectoryCards(db, {
+      role: filters.role,
+      language: filters.language,
+      emirate: emirateOf(filters),
+      location: filters.area,
+      specialization: filters.specialization,
+      bank: filters.bank,
+      nationality: filters.nationality,
+      verified: filters.verified || undefined,
+      gender: filters.gender,
+      search: filters.text,
+      sort: 'newest',
+      limit,
+      offset: 0,
+    });
   }
 
   return {
@@ -212,18 +296,72 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       }
       const pro = asksForProfessionals(filters);
       const prop = asksForProperties(filters);
-      const first = await find(filters, pro, prop, limit);
-      if (exact || first.professionals.total + first.props.total > 0) {
-        return respond(filters, source, first, filters, []);
-      }
-      // Never a dead end (issue 17): relax what was read until something matches.
-      for (const attempt of relaxations(filters)) {
-        const found = await find(attempt.filters, pro, prop, limit);
-        if (found.professionals.total + found.props.total > 0) {
-          return respond(filters, source, found, attempt.filters, attempt.relaxed);
+
+      // People: what was asked, relaxed until something matches (never a dead end, issue 17).
+      let people: Page<DirectoryCard> = EMPTY;
+      let peopleShown = filters;
+      let peopleRelaxed: SearchFilterKey[] = [];
+      if (pro || !prop) {
+        people = await findPeople(filters, limit);
+        if (people.total === 0 && !exact) {
+          for (const attempt of relaxations(filters)) {
+            const found = await findPeople(attempt.filters, limit);
+            if (found.total > 0) {
+              people = found;
+              peopleShown = attempt.filters;
+              peopleRelaxed = attempt.relaxed;
+              break;
+            }
+          }
         }
       }
-      return respond(filters, source, first, filters, []);
+
+      // Listings: likewise, on their own, so brokers found nearby never hide an empty list.
+      let props: Page<Property> = EMPTY;
+      let scope: ListingScope = { filters, widened: {}, relaxed: [] };
+      if (prop || !pro) {
+        props = await listPublicProperties(db, listingFilter(filters, {}, limit));
+        if (props.total === 0 && !exact) {
+          for (const attempt of listingRelaxations(filters)) {
+            const found = await listPublicProperties(db, listingFilter(attempt.filters, attempt.widened, limit));
+            if (found.total > 0) {
+              props = found;
+              scope = attempt;
+              break;
+            }
+          }
+        }
+      }
+
+      // A listing search also shows the brokers who work where the listings are.
+      if (prop && !pro && (emirateOf(filters) || filters.area)) {
+        people = await listDirectoryCards(db, {
+          role: 'broker',
+          emirate: emirateOf(filters),
+          location: filters.area,
+          sort: 'newest',
+          limit,
+          offset: 0,
+        });
+      }
+
+      // Services whose text has every word of the query (with synonyms in both languages).
+      const services = await listServices(db, { search: q, limit, offset: 0 });
+
+      const peopleFirst = pro || !prop;
+      return {
+        filters,
+        source,
+        relaxed: [...new Set([...peopleRelaxed, ...scope.relaxed])],
+        shown: peopleFirst ? peopleShown : dropUndefined(scope.filters),
+        widened: scope.widened,
+        professionals: people.items,
+        professionalsTotal: people.total,
+        properties: props.items,
+        propertiesTotal: props.total,
+        services: services.items,
+        servicesTotal: services.total,
+      };
     },
 
     /** "Recommended for you": brokers and listings that fit an investor card, each with why. */
