@@ -50,8 +50,8 @@ export type CardStatus = (typeof CARD_STATUSES)[number];
 
 export const PROPERTY_TYPES = ['apartment', 'villa', 'townhouse', 'penthouse', 'studio', 'office', 'retail'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
-/** Property types offered in the listing filter (spec §9). */
-export const PROPERTY_FILTER_TYPES = PROPERTY_TYPES.slice(0, 5);
+/** Property types offered in the listing filter: every type the listing form offers. */
+export const PROPERTY_FILTER_TYPES = PROPERTY_TYPES;
 
 export const PROPERTY_STATUSES = ['for_sale', 'for_rent', 'sold', 'rented'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];

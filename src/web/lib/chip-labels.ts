@@ -55,6 +55,7 @@ export function searchChips(t: TFunction, language: string, f: SearchFilters): C
   if (f.nationality)
     add('nationality', t(`nationality.${f.nationality}`, { ns: 'enums', defaultValue: f.nationality }));
   if (f.verified) add('verified', t('chips.verified'));
+  if (f.gender) add('gender', t(`chips.${f.gender}`));
   if (f.area) add('area', areaLabel(f.area, language));
   if (f.city) add('city', cityLabel(t, f.city));
   if (f.propertyType) add('propertyType', t(`propertyType.${f.propertyType}`, { ns: 'enums' }));

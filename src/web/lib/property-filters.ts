@@ -1,6 +1,6 @@
 /** The listing filters live in the page URL (issue 4), validated like the server does. */
 import { PROPERTY_FILTER_TYPES, PROPERTY_STATUSES } from '../../core/enums';
-import { emirateFromName, EMIRATE_NAMES } from '../../core/places';
+import { AREAS, emirateFromName, EMIRATE_NAMES } from '../../core/places';
 import { PROPERTY_SORTS, type PropertySort } from '../../core/filter-options';
 
 export interface PropertyFilters {
@@ -9,8 +9,15 @@ export interface PropertyFilters {
   city?: string;
   minPrice?: number;
   maxPrice?: number;
+  /** Exactly this many bedrooms (0: studio). */
+  bedrooms?: number;
+  /** The community (a canonical area name). */
+  location?: string;
   sort: PropertySort;
 }
+
+/** The bedroom choices of the filter: studio to seven. */
+export const BEDROOM_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined;
@@ -25,6 +32,8 @@ export function readPropertyFilters(params: URLSearchParams): PropertyFilters {
     city: emirate ? EMIRATE_NAMES[emirate] : undefined,
     minPrice: price(params.get('minPrice')),
     maxPrice: price(params.get('maxPrice')),
+    bedrooms: BEDROOM_CHOICES.find((b) => String(b) === params.get('bedrooms')),
+    location: AREAS.find((a) => a.name === params.get('location'))?.name,
     sort: oneOf(PROPERTY_SORTS, params.get('sort')) ?? 'newest',
   };
 }

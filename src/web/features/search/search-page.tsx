@@ -2,10 +2,14 @@
  * /search (issue 4): the smart search results. The filters the machine read are shown as
  * removable chips; removing one asks again without it, so the user corrects what was read.
  */
-import { ArrowRight, SearchX } from 'lucide-react';
+import { ArrowRight, Briefcase, SearchX } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PROPERTY_FILTER_TYPES } from '../../../core/enums';
+import { formatPriceAed } from '../../../core/format';
+import type { SearchResponse } from '../../../core/schemas/search';
+import { localizedService } from '../../../core/schemas/services';
 import { SEARCH_FILTER_KEYS, type SearchFilterKey } from '../../../core/filter-options';
 import type { SearchFilters } from '../../../core/search/parse';
 import { Button } from '../../components/ui/button';
@@ -17,15 +21,51 @@ import { PropertyCard, PropertyCardSkeleton } from '../../components/property-ca
 import { SmartSearchBox } from '../../components/smart-search-box';
 import { searchChips } from '../../lib/chip-labels';
 import { directoryParams, filtersFromSearch } from '../../lib/directory-filters';
-import { cityLabel } from '../../lib/labels';
+import { areaLabel, cityLabel } from '../../lib/labels';
 import { type PropertyFilters, propertyParams } from '../../lib/property-filters';
 
-/** The listing page's filters for what the search read (its type filter knows five types). */
+/** The listing page's filters for what the search read. */
 function propertiesLink(f: SearchFilters): Record<string, string> {
   const type = (PROPERTY_FILTER_TYPES as readonly string[]).includes(f.propertyType ?? '')
     ? (f.propertyType as PropertyFilters['type'])
     : undefined;
-  return propertyParams({ status: f.status, type, city: f.city, minPrice: f.minPrice, maxPrice: f.maxPrice });
+  return propertyParams({
+    status: f.status,
+    type,
+    city: f.city,
+    location: f.area,
+    bedrooms: f.bedrooms,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+  });
+}
+
+/** How a listing search was widened, in words: "nearby areas (DIFC, Meydan)", "prices within 15 % (…)". */
+function widenedParts(t: TFunction, language: string, w: SearchResponse['widened']): string[] {
+  const parts: string[] = [];
+  const sep = t('search.separator');
+  if (w.areas?.length)
+    parts.push(t('search.widenedAreas', { areas: w.areas.map((a) => areaLabel(a, language)).join(sep) }));
+  else if (w.city) parts.push(t('search.widenedCity', { city: cityLabel(t, w.city) }));
+  if (w.minPrice !== undefined || w.maxPrice !== undefined) {
+    const price = (v: number) => formatPriceAed(v, { locale: language });
+    const range =
+      w.minPrice !== undefined && w.maxPrice !== undefined
+        ? `${price(w.minPrice)} – ${price(w.maxPrice)}`
+        : w.maxPrice !== undefined
+          ? t('chips.maxPrice', { price: price(w.maxPrice) })
+          : t('chips.minPrice', { price: price(w.minPrice as number) });
+    parts.push(t('search.widenedPrice', { range }));
+  }
+  if (w.minBedrooms !== undefined && w.maxBedrooms !== undefined)
+    parts.push(t('search.widenedBedrooms', { min: w.minBedrooms, max: w.maxBedrooms }));
+  if (w.propertyTypes?.length)
+    parts.push(
+      t('search.widenedTypes', {
+        types: w.propertyTypes.map((x) => t(`propertyType.${x}`, { ns: 'enums' })).join(sep),
+      }),
+    );
+  return parts;
 }
 
 export function SearchPage() {
@@ -41,7 +81,9 @@ export function SearchPage() {
   const chips = data ? searchChips(t, i18n.language, data.filters) : [];
   // Issue 17: what was relaxed to find the closest matches, named as its chip was.
   const relaxed = data ? chips.filter((c) => (data.relaxed as string[]).includes(c.key)).map((c) => c.label) : [];
-  const widenedTo = data?.relaxed.includes('area') && data.shown.city ? cityLabel(t, data.shown.city) : null;
+  const widened = data ? widenedParts(t, i18n.language, data.widened) : [];
+  const widenedTo =
+    !widened.length && data?.relaxed.includes('area') && data.shown.city ? cityLabel(t, data.shown.city) : null;
   const keep = (next: Record<string, string>) =>
     setParams({ q, ...(without.length ? { without: without.join(',') } : {}), ...next });
 
@@ -80,7 +122,9 @@ export function SearchPage() {
               data-testid="search-relaxed"
             >
               <p>
-                {t('search.relaxed', { filters: relaxed.join(t('search.separator')) })}
+                {widened.length
+                  ? `${t('search.nothingExact')} ${widened.join(t('search.separator'))}.`
+                  : t('search.relaxed', { filters: relaxed.join(t('search.separator')) })}
                 {widenedTo && ` ${t('search.widened', { city: widenedTo })}`}
               </p>
               <Button variant="link" size="sm" className="h-auto min-h-6 px-0" onClick={() => keep({ exact: '1' })}>
@@ -98,7 +142,7 @@ export function SearchPage() {
               <ProfessionalCardSkeleton />
               <PropertyCardSkeleton />
             </div>
-          ) : data && data.professionals.length + data.properties.length === 0 ? (
+          ) : data && data.professionals.length + data.properties.length + data.services.length === 0 ? (
             <div className="mt-6">
               <EmptyState icon={<SearchX className="h-10 w-10" aria-hidden="true" />} title={t('search.empty')}>
                 <p>{t('search.emptyHint')}</p>
@@ -159,6 +203,51 @@ export function SearchPage() {
                           <PropertyCard p={p} />
                         </li>
                       ))}
+                    </ul>
+                  </section>
+                )}
+                {data.services.length > 0 && (
+                  <section aria-labelledby="services-title" className="mt-10">
+                    <div className="flex items-center justify-between gap-3">
+                      <h2 id="services-title" className="text-xl font-semibold text-slate-900">
+                        {t('search.services', { count: data.servicesTotal })}
+                      </h2>
+                      <Button asChild variant="link" size="sm">
+                        <Link to={`/services?${new URLSearchParams({ search: q })}`}>
+                          {t('search.openServices')} <ArrowRight className="h-4 w-4 rtl-flip" aria-hidden="true" />
+                        </Link>
+                      </Button>
+                    </div>
+                    <ul
+                      className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                      data-testid="search-services"
+                    >
+                      {data.services.map((s) => {
+                        const text = localizedService(s, i18n.language);
+                        return (
+                          <li key={s.id}>
+                            <Link
+                              to={`/services?${new URLSearchParams({ search: text.name })}`}
+                              className="flex h-full items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+                            >
+                              <Briefcase className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                              <span className="min-w-0">
+                                <span className="block font-semibold text-slate-900" dir="auto">
+                                  {text.name}
+                                </span>
+                                {text.provider && (
+                                  <span className="block text-sm text-brand-700" dir="auto">
+                                    {text.provider}
+                                  </span>
+                                )}
+                                <span className="mt-1 block text-xs text-slate-500">
+                                  {t(`serviceCategory.${s.category}`, { ns: 'enums', defaultValue: s.category })}
+                                </span>
+                              </span>
+                            </Link>
+                          </li>
+                        );
+                      })}
                     </ul>
                   </section>
                 )}

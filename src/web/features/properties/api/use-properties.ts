@@ -8,8 +8,10 @@ import { fetchPage, nextOffset } from '../../../lib/page';
 
 export type PropertyParams = Omit<PropertyQueryInput, 'limit' | 'offset'>;
 
-export function useProperties(params: PropertyParams) {
+/** `enabled: false` holds the request (a count for filters still being typed). */
+export function useProperties(params: PropertyParams, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
+    enabled: options.enabled ?? true,
     queryKey: [PROPERTIES_KEY, params],
     queryFn: ({ pageParam }) =>
       fetchPage<Property>(

@@ -10,7 +10,9 @@ import { Home, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PROPERTY_CITIES, PROPERTY_FILTER_TYPES } from '../../../../core/enums';
+import { PROPERTY_FILTER_TYPES } from '../../../../core/enums';
+import { AREAS, EMIRATE_NAME_LIST, emirateFromName } from '../../../../core/places';
+import { areaLabel, cityLabel } from '../../../lib/labels';
 import { PROPERTY_SORTS } from '../../../../core/filter-options';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
@@ -23,7 +25,32 @@ import { useAuth } from '../../../lib/use-auth';
 import { useProperties } from '../api/use-properties';
 import { PropertyCard, PropertyCardSkeleton } from '../../../components/property-card';
 import { canListProperties } from '../lib/listing-roles';
-import { type PropertyFilters, propertyParams, readPropertyFilters } from '../../../lib/property-filters';
+import {
+  BEDROOM_CHOICES,
+  type PropertyFilters,
+  propertyParams,
+  readPropertyFilters,
+} from '../../../lib/property-filters';
+
+/** Typed prices as the filter would apply them, or null while they are not valid. */
+function typedPrices(prices: { min: string; max: string }): { minPrice?: number; maxPrice?: number } | null {
+  const min = prices.min.trim() ? Number(prices.min) : undefined;
+  const max = prices.max.trim() ? Number(prices.max) : undefined;
+  if (min !== undefined && max !== undefined && min > max) return null;
+  return { minPrice: min, maxPrice: max };
+}
+
+/** `value` once it has stayed the same for `ms` (a count is not asked for every keystroke). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the value
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}
 
 export function PropertiesPage() {
   const { t, i18n } = useTranslation('discovery');
@@ -66,14 +93,38 @@ export function PropertiesPage() {
     apply({ minPrice: min, maxPrice: max });
     return true;
   };
-  const resultsLabel = list.isSuccess
-    ? isCapped(total)
-      ? t('results.propertiesCapped', { shown: total.toLocaleString(i18n.language) })
-      : t('results.properties', { count: total })
-    : t('results.loading');
-  const activeCount = [filters.type, filters.city, filters.minPrice, filters.maxPrice].filter(
-    (v) => v !== undefined,
-  ).length;
+  const countLabel = (n: number) =>
+    isCapped(n)
+      ? t('results.propertiesCapped', { shown: n.toLocaleString(i18n.language) })
+      : t('results.properties', { count: n });
+  const resultsLabel = list.isSuccess ? countLabel(total) : t('results.loading');
+  // The sheet's "Show results (N)" counts what its button will show: the prices typed but not
+  // applied yet count too, so N is the length of the list it opens.
+  const typed = typedPrices(prices);
+  const settled = useSettled(typed, 300);
+  const pending = typed !== null && (typed.minPrice !== filters.minPrice || typed.maxPrice !== filters.maxPrice);
+  const preview = useProperties(
+    { ...filters, ...(settled ?? {}) },
+    { enabled: pending && JSON.stringify(settled) === JSON.stringify(typed) },
+  );
+  const previewTotal = preview.data?.pages[0]?.total;
+  const sheetLabel = !pending
+    ? resultsLabel
+    : JSON.stringify(settled) === JSON.stringify(typed) && preview.isSuccess && previewTotal !== undefined
+      ? countLabel(previewTotal)
+      : t('results.loading');
+  const activeCount = [
+    filters.type,
+    filters.city,
+    filters.minPrice,
+    filters.maxPrice,
+    filters.bedrooms,
+    filters.location,
+  ].filter((v) => v !== undefined).length;
+  const emirate = filters.city ? emirateFromName(filters.city) : null;
+  const communities = AREAS.filter((a) => !emirate || a.emirate === emirate)
+    .map((a) => ({ value: a.name, label: areaLabel(a.name, i18n.language) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   const canList = canListProperties(user);
 
   return (
@@ -116,8 +167,8 @@ export function PropertiesPage() {
 
       <FilterPanel
         activeCount={activeCount}
-        resultsLabel={resultsLabel}
-        gridClassName="sm:grid-cols-2 lg:grid-cols-5"
+        resultsLabel={sheetLabel}
+        gridClassName="sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={applyPrices}
       >
         <FilterSelect
@@ -131,10 +182,30 @@ export function PropertiesPage() {
         <FilterSelect
           label={t('filters.city')}
           value={filters.city}
-          onChange={(city) => apply({ city })}
+          // A community belongs to one emirate: another emirate clears it.
+          onChange={(city) => apply({ city, location: undefined })}
           allLabel={t('filters.allCities')}
-          options={PROPERTY_CITIES.map((c) => ({ value: c, label: t(`city.${c}`, { ns: 'enums' }) }))}
+          options={EMIRATE_NAME_LIST.map((c) => ({ value: c, label: cityLabel(t, c) }))}
           testId="filter-city"
+        />
+        <FilterSelect
+          label={t('filters.community')}
+          value={filters.location}
+          onChange={(location) => apply({ location })}
+          allLabel={t('filters.allCommunities')}
+          options={communities}
+          testId="filter-community"
+        />
+        <FilterSelect
+          label={t('filters.bedrooms')}
+          value={filters.bedrooms === undefined ? undefined : String(filters.bedrooms)}
+          onChange={(v) => apply({ bedrooms: v === undefined ? undefined : Number(v) })}
+          allLabel={t('filters.anyBedrooms')}
+          options={BEDROOM_CHOICES.map((b) => ({
+            value: String(b),
+            label: b === 0 ? t('property.studioBeds') : t('property.beds', { count: b }),
+          }))}
+          testId="filter-bedrooms"
         />
         <Field label={t('filters.minPrice')} error={priceError}>
           <Input
@@ -157,7 +228,7 @@ export function PropertiesPage() {
           />
         </Field>
         <SortSelect value={filters.sort} options={PROPERTY_SORTS} onChange={(sort) => apply({ sort })} />
-        <div className="flex items-end justify-end gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex items-end justify-end gap-2 sm:col-span-2 lg:col-span-1">
           <Button type="submit" className="min-w-28">
             {t('filters.apply')}
           </Button>
