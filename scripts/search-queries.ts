@@ -243,7 +243,7 @@ export const QUERIES: Query[] = [
   l('golden visa villa', { type: 'villa', status: 'for_sale', minPrice: 2_000_000 }),
   l('شقة للإيجار في الخليج التجاري', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
   l('apartment for rent in Business Bay', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
-  p('female broker Hindi Downtown', { role: 'broker', gender: 'female', language: 'hindi' }),
+  p('female broker Hindi Downtown', { role: 'broker', gender: 'female', area: 'Downtown Dubai' }),
   p('female broker', { role: 'broker', gender: 'female' }),
   // Issue 29: services in smart search, with synonyms in both languages.
   ss('محامي عقارات', 'Real Estate Legal Counsel'),
