@@ -58,7 +58,8 @@ export function swappedLetterQueries(names: string[]): Query[] {
   names.forEach((name, index) => {
     const words = name.split(/\s+/).filter((w) => /^\p{L}+$/u.test(w) && [...w].length >= 5);
     if (words.length === 0) return;
-    const word = words.reduce((a, b) => ([...b].length > [...a].length ? b : a));
+    const length = (w: string) => Array.from(w).length;
+    const word = words.reduce((a, b) => (length(b) > length(a) ? b : a));
     const letters = [...word];
     const at = index % (letters.length - 1);
     if (letters[at].toLowerCase() === letters[at + 1].toLowerCase()) return;

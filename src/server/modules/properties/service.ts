@@ -34,6 +34,8 @@ import {
   type PropertyFilter,
 } from './repository';
 
+export type { PropertyFilter };
+
 export const PROPERTY_NOT_FOUND = 'Property not found';
 
 /** One page of public listings and the total (smart search and recommendations use it too). */

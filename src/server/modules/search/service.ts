@@ -28,9 +28,8 @@ import { businessCards, type User } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { SearchRefiner } from '../../platform/ai/search-refiner';
 import { listDirectoryCards } from '../directory/service';
-import { listPublicProperties } from '../properties/service';
-import type { PropertyFilter } from '../properties/repository';
-import { listServices } from '../services/repository';
+import { listPublicProperties, type PropertyFilter } from '../properties/service';
+import { listPublicServices } from '../services/service';
 import { BEDROOM_SLACK, nearbyAreas, PRICE_SLACK, typeFamily } from '../../../core/search/near';
 
 /** Investor budget ranges in AED (spec §3 investor budget). */
@@ -346,7 +345,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       }
 
       // Services whose text has every word of the query (with synonyms in both languages).
-      const services = await listServices(db, { search: q, limit, offset: 0 });
+      const services = await listPublicServices(db, { search: q, limit, offset: 0 });
 
       const peopleFirst = pro || !prop;
       return {

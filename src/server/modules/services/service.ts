@@ -11,6 +11,7 @@ import type {
 } from '../../../core/schemas/services';
 import { SERVICE_LIMITS } from '../../../core/schemas/services';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { User } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../audit/log';
@@ -25,6 +26,11 @@ function arabicOf(t: ServiceInputParsed['translations']): ServiceTranslations {
 }
 
 const SERVICE_NOT_FOUND = 'Service not found';
+
+/** The public catalogue as other modules read it (smart search lists the services a query names). */
+export function listPublicServices(db: DbOrTx, q: ServiceQuery) {
+  return listServices(db, q);
+}
 
 export function createServicesService(ctx: AppContext) {
   const { db } = ctx;
