@@ -239,7 +239,9 @@ export const QUERIES: Query[] = [
   l('2 bed apartment in JVC under 1.2m', { type: 'apartment', emirate: 'Dubai', maxPrice: 1_380_000 }),
   l('penthouse palm jumeirah', { types: ['penthouse', 'apartment', 'villa'], emirate: 'Dubai' }),
   l('office in business bay', { types: ['office', 'retail'], emirate: 'Dubai' }),
-  // Issue 36: rent vs sale, "golden visa" (a sale of AED 2M or more), Arabic rentals.
+  // Issue 36: rent vs sale, "golden visa" (a sale of AED 2M or more), Arabic rentals, and the
+  // gender with the area (what the query must not ignore; no female Hindi-speaking broker works
+  // in Downtown in the demo data).
   l('golden visa property under 2 million', { status: 'for_sale', maxPrice: 2_300_000 }),
   l('golden visa villa', { type: 'villa', status: 'for_sale', minPrice: 2_000_000 }),
   l('شقة للإيجار في الخليج التجاري', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
