@@ -134,3 +134,38 @@ test('after sign-out nothing of the first user is left for the next one, online 
   await expect(page.getByText(first.name)).toHaveCount(0);
   await context.close();
 });
+
+test('Write to NFC tag writes the card link as a URL record; without Web NFC the instructions and link show', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A stand-in for Android Chrome's NDEFReader that records what the page writes.
+  await context.addInitScript(() => {
+    const w = window as unknown as { NDEFReader: unknown; __nfcWrites: unknown[] };
+    w.__nfcWrites = [];
+    w.NDEFReader = class {
+      async write(message: unknown) {
+        w.__nfcWrites.push(message);
+      }
+    };
+  });
+  const page = await context.newPage();
+  await signIn(page, DEMO.broker);
+  const card = (await (await page.request.get('/api/business-cards/my')).json())[0];
+  await page.goto('/my-qr');
+  await page.getByTestId('nfc-write').click();
+  await expect(page.getByText(/opens your card/i)).toBeVisible();
+  const writes = await page.evaluate(() => (window as unknown as { __nfcWrites: unknown[] }).__nfcWrites);
+  expect(writes).toEqual([{ records: [{ recordType: 'url', data: `${baseURL}/cards/${card.id}?src=nfc` }] }]);
+  await context.close();
+
+  const plain = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const other = await plain.newPage();
+  await signIn(other, DEMO.broker);
+  await other.goto('/my-qr');
+  await expect(other.getByTestId('nfc-instructions')).toBeVisible();
+  await expect(other.getByTestId('nfc-write')).toHaveCount(0);
+  await expect(other.getByTestId('nfc-link')).toHaveText(`${baseURL}/cards/${card.id}?src=nfc`);
+  await plain.close();
+});

@@ -14,6 +14,8 @@ import { PageSpinner } from '../../../components/ui/feedback';
 import { useAuth } from '../../../lib/use-auth';
 import { useOnline } from '../../../lib/use-online';
 import { useMyCards } from '../api/use-my-cards';
+import { BackgroundPicker } from '../components/background-picker';
+import { NfcWriter } from '../components/nfc-writer';
 
 /** The link the printed and shown codes carry: the public card, marked as a QR visit for analytics. */
 export const qrLinkOf = (cardId: string) => `${window.location.origin}/cards/${encodeURIComponent(cardId)}?src=qr`;
@@ -106,7 +108,7 @@ function MyQr({ cards }: { cards: Card[] }) {
   }, [link]);
 
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-8 text-center">
+    <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-4 py-8 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{t('myQr.title')}</h1>
       {cards.length > 1 && (
         <div className="flex w-full flex-col items-start gap-1 text-start">
@@ -127,7 +129,7 @@ function MyQr({ cards }: { cards: Card[] }) {
           </select>
         </div>
       )}
-      <figure className="w-full rounded-3xl bg-white p-5 shadow-lg ring-1 ring-slate-200">
+      <figure className="w-full max-w-md rounded-3xl bg-white p-5 shadow-lg ring-1 ring-slate-200">
         {svg ? (
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
@@ -159,6 +161,23 @@ function MyQr({ cards }: { cards: Card[] }) {
           <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
           {t('myQr.offlineCopy')}
         </p>
+      )}
+      <section aria-labelledby="nfc-title" className="w-full space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <h2 id="nfc-title" className="text-start font-semibold text-slate-900">
+          {t('nfc.title')}
+        </h2>
+        <NfcWriter cardId={card.id} />
+      </section>
+      {online && (
+        <section
+          aria-labelledby="background-title"
+          className="w-full space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+        >
+          <h2 id="background-title" className="text-start font-semibold text-slate-900">
+            {t('background.title')}
+          </h2>
+          <BackgroundPicker cardId={card.id} />
+        </section>
       )}
     </div>
   );
