@@ -19,6 +19,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     trace: 'on-first-retry',
+    // The app's service worker answers pages from its cache and takes requests out of page.route's
+    // sight; the specs about the installable app allow it (test.use), the others test the network.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

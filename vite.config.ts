@@ -2,13 +2,32 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const web = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Our own service worker (src/web/sw.ts) with Workbox's precache list injected; the manifest is
+    // served by the server in the visitor's language, and the app registers the worker itself.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+        // Sign-up's password dictionaries and the analytics charts are large and never needed offline.
+        globIgnores: ['**/sw.js', '.vite/**', '**/password-strength-*.js', '**/analytics-charts-*.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

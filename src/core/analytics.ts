@@ -18,8 +18,11 @@ export const CLICK_ACTIONS: readonly CardAction[] = BEACON_ACTIONS;
 export const SHARE_CHANNELS = ['whatsapp', 'linkedin', 'email', 'x', 'facebook', 'telegram', 'other'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
-/** Sources: a plain link, the printed/shown QR code, the directory, search, or a share channel. */
-export const CARD_SOURCES = ['direct', 'qr', 'directory', 'search', ...SHARE_CHANNELS] as const;
+/**
+ * Sources: a plain link, the printed/shown QR code, a tapped NFC tag, the QR on a video-call
+ * background, the directory, search, or a share channel.
+ */
+export const CARD_SOURCES = ['direct', 'qr', 'nfc', 'background', 'directory', 'search', ...SHARE_CHANNELS] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
 
 const SOURCE_SET = new Set<string>(CARD_SOURCES);

@@ -28,11 +28,6 @@ export function formatPriceAed(price: number, opts: { locale?: string; style?: P
   return `AED ${price}`;
 }
 
-/** Digits only, for WhatsApp and Telegram links (spec §2 Public card view). */
-export function phoneDigits(phone: string | null | undefined): string {
-  return (phone ?? '').replace(/\D/g, '');
-}
-
 /** A file-name-safe stem from a card name, keeping Arabic letters. */
 export function fileStem(name: string): string {
   const stem = name

@@ -25,6 +25,8 @@ export const SPA_ROUTES = [
   '/profile',
   '/subscription',
   '/about',
+  '/my-qr',
+  '/offline',
   '/admin',
   '/admin-login',
   '/brokerage',
@@ -37,7 +39,7 @@ export type SpaRoute = (typeof SPA_ROUTES)[number];
 export const LANGUAGE_COOKIE = 'bitaqa.lang';
 
 /** Translation namespaces every page needs before its first paint (the layout, enum labels, API errors). */
-export const SHELL_NAMESPACES = ['common', 'enums', 'errors'];
+export const SHELL_NAMESPACES = ['common', 'enums', 'errors', 'app'];
 
 /**
  * The code and texts of the pages a visitor often lands on, by route (issue 9). The server names

@@ -23,6 +23,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
 import { AppError } from './errors';
 import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
+import { pwaRoutes } from './modules/pwa/routes';
 import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { loadUser } from './modules/auth/guards';
@@ -282,6 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(registerModules, { prefix: '/api' });
   await app.register(seoRoutes);
+  await app.register(pwaRoutes);
   if (opts.serveWeb !== false) await registerWeb(app, opts.webDist);
   else
     app.setNotFoundHandler((request, reply) => {

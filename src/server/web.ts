@@ -213,11 +213,16 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
       cacheControl: false,
       setHeaders(res, filePath) {
         // Fingerprinted names under /assets/ never change content: a year, immutable (issue 9).
+        // The service worker must be checked on every visit, or a fixed release would wait for
+        // the hour to pass before phones even notice it.
+        const name = path.basename(filePath);
         res.setHeader(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : name === 'sw.js'
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

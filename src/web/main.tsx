@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import './styles.css';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/pwa/register';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
@@ -17,3 +18,7 @@ void i18nReady
       </StrictMode>,
     ),
   );
+
+// After the page has loaded, so installing the worker (and precaching the app) never competes with
+// the first paint.
+window.addEventListener('load', () => registerServiceWorker(), { once: true });

@@ -21,3 +21,16 @@ export const printQrPngQuerySchema = z.object({
 export const printSheetQuerySchema = z.object({
   lang: z.enum(['en', 'ar'], { error: 'lang must be "en" or "ar"' }).default('en'),
 });
+
+/** A video-call background of a card: design, language and the two sizes video apps take. */
+export const BACKGROUND_DESIGNS = ['1', '2', '3'] as const;
+export const BACKGROUND_SIZES = ['1920x1080', '1280x720'] as const;
+export type BackgroundDesign = (typeof BACKGROUND_DESIGNS)[number];
+export type BackgroundSize = (typeof BACKGROUND_SIZES)[number];
+export type BackgroundLang = 'en' | 'ar';
+
+export const backgroundQuerySchema = z.object({
+  design: z.enum(BACKGROUND_DESIGNS, { error: 'design must be 1, 2 or 3' }).default('1'),
+  lang: z.enum(['en', 'ar'], { error: 'lang must be "en" or "ar"' }).default('en'),
+  size: z.enum(BACKGROUND_SIZES, { error: 'size must be 1920x1080 or 1280x720' }).default('1920x1080'),
+});

@@ -285,6 +285,8 @@ export const cardDailyTotals = pgTable(
     /** Views by source. */
     fromDirect: integer('from_direct').notNull().default(0),
     fromQr: integer('from_qr').notNull().default(0),
+    fromNfc: integer('from_nfc').notNull().default(0),
+    fromBackground: integer('from_background').notNull().default(0),
     fromDirectory: integer('from_directory').notNull().default(0),
     fromSearch: integer('from_search').notNull().default(0),
     fromWhatsapp: integer('from_whatsapp').notNull().default(0),

@@ -7,7 +7,9 @@ import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/use-auth';
 import { liveConnection } from '../lib/live-connection';
+import { forgetPrivateCache } from '../lib/pwa/register';
 import { cn } from '../lib/utils';
+import { AppStatus } from './app-status';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 import { DESKTOP_NAV, MOBILE_NAV } from './nav-items';
@@ -61,7 +63,14 @@ function Header() {
                 <span>{user.firstName || t('nav.userFallback')}</span>
               </Link>
               {/* Issue 11: signing out is a POST from this page, never a GET a stranger's link can make. */}
-              <form method="post" action="/api/logout" onSubmit={() => liveConnection.stop()}>
+              <form
+                method="post"
+                action="/api/logout"
+                onSubmit={() => {
+                  liveConnection.stop();
+                  void forgetPrivateCache();
+                }}
+              >
                 <Button type="submit" variant="ghost" size="sm" aria-label={t('nav.logout')}>
                   <LogOut className="h-4 w-4 rtl-flip" aria-hidden="true" />
                   <span className="hidden lg:inline">{t('nav.logout')}</span>
@@ -223,6 +232,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('nav.skipToContent')}
       </a>
       <Header />
+      <AppStatus />
       <main id="main" className="flex-1 pb-20 md:pb-0">
         {children}
       </main>

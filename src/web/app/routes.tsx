@@ -49,6 +49,8 @@ const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login
   'auth',
   'validation',
 ]);
+const MyQrPage = lazyPage(() => import('../features/cards/pages/my-qr-page'), 'MyQrPage', ['app', 'cards']);
+const OfflinePage = lazyPage(() => import('./offline-page'), 'OfflinePage', ['app']);
 const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', pageNamespaces('/about'));
 // The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
 const ProfilePage = lazyPage(() => import('./profile/profile-page'), 'ProfilePage', [
@@ -135,6 +137,8 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/role-selection', title: 'roleSelection', Component: RoleSelectionPage },
   { path: '/admin-login', title: 'adminLogin', Component: AdminLoginPage },
   { path: '/about', title: 'about', Component: AboutPage },
+  { path: '/my-qr', title: 'myQr', Component: MyQrPage },
+  { path: '/offline', title: 'offline', Component: OfflinePage },
   { path: '/profile', title: 'profile', Component: ProfilePage },
   { path: '/messages', title: 'messages', Component: MessagesPage },
   { path: '/subscription', title: 'subscription', Component: SubscriptionPage },

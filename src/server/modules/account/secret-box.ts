@@ -30,5 +30,3 @@ export function openSecret(key: Buffer, stored: string): string | null {
     return null;
   }
 }
-
-export const isSealed = (stored: string) => stored.startsWith(PREFIX);

@@ -86,6 +86,16 @@ describe('recording card events', () => {
     expect([row.viewCount, row.qrVisits]).toEqual([1, 1]);
   });
 
+  it('counts a tapped NFC tag and the code on a video-call background as sources of their own', async () => {
+    const owner = await t.signUp();
+    const card = await cardFor(owner);
+    expect((await view(card.id, 'nfc', visitor(1))).json()).toEqual({ counted: true });
+    expect((await view(card.id, 'background', visitor(2))).json()).toEqual({ counted: true });
+    expect((await view(card.id, 'background', visitor(3))).json()).toEqual({ counted: true });
+    const { totals } = (await stats(card.id, owner)).json();
+    expect(totals.bySource).toMatchObject({ nfc: 1, background: 2, qr: 0, direct: 0 });
+  });
+
   it('counts nothing for the owner’s own visit, save or clicks', async () => {
     const owner = await t.signUp();
     const card = await cardFor(owner);

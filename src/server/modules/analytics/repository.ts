@@ -33,6 +33,8 @@ const ACTION_COLUMN: Record<CardAction, string> = {
 const SOURCE_COLUMN: Record<CardSource, string> = {
   direct: 'from_direct',
   qr: 'from_qr',
+  nfc: 'from_nfc',
+  background: 'from_background',
   directory: 'from_directory',
   search: 'from_search',
   whatsapp: 'from_whatsapp',
@@ -112,6 +114,8 @@ const figures = {
   leads: sql<number>`sum(${cardDailyTotals.leads})::int`,
   fromDirect: sql<number>`sum(${cardDailyTotals.fromDirect})::int`,
   fromQr: sql<number>`sum(${cardDailyTotals.fromQr})::int`,
+  fromNfc: sql<number>`sum(${cardDailyTotals.fromNfc})::int`,
+  fromBackground: sql<number>`sum(${cardDailyTotals.fromBackground})::int`,
   fromDirectory: sql<number>`sum(${cardDailyTotals.fromDirectory})::int`,
   fromSearch: sql<number>`sum(${cardDailyTotals.fromSearch})::int`,
   fromWhatsapp: sql<number>`sum(${cardDailyTotals.fromWhatsapp})::int`,

@@ -157,6 +157,8 @@ const ACTION_FIELD: Record<CardAction, keyof Figures> = {
 const SOURCE_FIELD: Record<CardSource, keyof Figures> = {
   direct: 'fromDirect',
   qr: 'fromQr',
+  nfc: 'fromNfc',
+  background: 'fromBackground',
   directory: 'fromDirectory',
   search: 'fromSearch',
   whatsapp: 'fromWhatsapp',

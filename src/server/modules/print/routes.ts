@@ -8,7 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import crypto from 'node:crypto';
 import { text } from '../../../core/schemas/common';
-import { printQrPngQuerySchema, printSheetQuerySchema } from '../../../core/schemas/print';
+import { backgroundQuerySchema, printQrPngQuerySchema, printSheetQuerySchema } from '../../../core/schemas/print';
+import { loadUser } from '../auth/guards';
+import { cardOrganisation } from '../cards/head';
+import { renderBackground } from './background';
 import { cardMark } from '../cards/card-mark';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from '../cards/download-cache';
 import { CARD_NOT_FOUND, createCardService } from '../cards/service';
@@ -88,6 +91,31 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('Content-Disposition', attachmentHeader(card.name, sheetSuffix(lang)))
         .send(pdf);
+    },
+  );
+
+  // A video-call background: the owner's own card whatever its state, anyone else's only when a
+  // stranger may open it (404 otherwise, like every other card download).
+  app.get(
+    '/business-cards/:id/background.png',
+    { schema: { params: idParams, querystring: backgroundQuerySchema } },
+    async (request, reply) => {
+      const card = await cards.get(await loadUser(request), request.params.id);
+      const { design, lang, size } = request.query;
+      const variant = `background-${design}-${lang}-${size}`;
+      reply.header('Cache-Control', 'private, no-cache');
+      if (notModified(request, reply, downloadEtag(variant, card))) return reply;
+      const png = await files.get(`${variant}:${cardVersionTag(card)}`, () =>
+        renderBackground(
+          { card, company: cardOrganisation(card, lang), link: `${cards.cardUrl(card.id)}?src=background` },
+          { design, lang, size },
+          app.ctx.uploads.store,
+        ),
+      );
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', attachmentHeader(card.name, `_background_${design}_${lang}_${size}.png`))
+        .send(png);
     },
   );
 };

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../errors';
-import { keyOfUrl, STORED_KEY_RE, UPLOAD_URL_PREFIX, type Uploads } from './uploads';
+import { STORED_KEY_RE, UPLOAD_URL_PREFIX, type Uploads } from './uploads';
 
 export const IMAGE_LIMITS = {
   maxBytes: 8 * 1024 * 1024,
@@ -87,6 +87,3 @@ export async function saveUploadedImage(uploads: Uploads, input: Buffer, ownerId
   const name = await storeImage(uploads, data, ownerId);
   return { name, width, height, bytes: data.length };
 }
-
-/** The stored file name behind one of our upload URLs, or null for anything else. */
-export const storedNameOf = keyOfUrl;

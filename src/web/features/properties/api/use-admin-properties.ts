@@ -30,9 +30,3 @@ export function useApproveProperty() {
     apiJson<Property>('PATCH', `/api/admin/properties/${encodeURIComponent(id)}/approve`, { version }),
   );
 }
-
-export function useRejectProperty() {
-  return useReview(({ id, version, reason }: ListingDecision & { reason: string }) =>
-    apiJson<Property>('PATCH', `/api/admin/properties/${encodeURIComponent(id)}/reject`, { reason, version }),
-  );
-}

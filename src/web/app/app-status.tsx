@@ -1,0 +1,148 @@
+/**
+ * The app-like parts of the shell: the offline banner, the "new version" notice, the install offer,
+ * and the guard that keeps one user's offline data from the next (see lib/pwa/register.ts).
+ */
+import { Download, Share, WifiOff, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../components/ui/button';
+import {
+  countVisit,
+  dismissInstallOffer,
+  installOfferDue,
+  isIosSafari,
+  runningInstalled,
+} from '../lib/pwa/install-offer';
+import { applyUpdateAtNavigation, keepPrivateCacheFor, onUpdateReady } from '../lib/pwa/register';
+import { useAuth } from '../lib/use-auth';
+import { useOnline } from '../lib/use-online';
+
+type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+
+export function AppStatus() {
+  const { t } = useTranslation('app');
+  const online = useOnline();
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [updateReady, setUpdateReady] = useState(false);
+
+  useEffect(() => onUpdateReady(setUpdateReady), []);
+  // A waiting version takes over between pages, never while a form is being filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose
+  useEffect(() => applyUpdateAtNavigation(), [location.pathname]);
+  useEffect(() => {
+    if (isLoading) return;
+    void keepPrivateCacheFor(user?.id ?? null).then((dropped) => {
+      if (dropped && user) void queryClient.invalidateQueries();
+    });
+  }, [user, isLoading, queryClient]);
+
+  return (
+    <>
+      {!online && (
+        <div
+          role="status"
+          className="flex items-center justify-center gap-2 bg-slate-800 px-4 py-2 text-sm text-white"
+          data-testid="offline-banner"
+        >
+          <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>{t('offline.banner')}</span>
+          <Link to="/my-qr" className="underline underline-offset-2">
+            {t('offline.openQr')}
+          </Link>
+        </div>
+      )}
+      {updateReady && (
+        <div role="status" className="bg-brand-50 px-4 py-2 text-center text-sm text-brand-900">
+          {t('update.ready')}
+        </div>
+      )}
+      <InstallOffer />
+    </>
+  );
+}
+
+function InstallOffer() {
+  const { t } = useTranslation('app');
+  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
+  const [due, setDue] = useState(false);
+  const [ios, setIos] = useState(false);
+
+  useEffect(() => {
+    if (runningInstalled()) return;
+    setDue(installOfferDue(countVisit(), Date.now()));
+    setIos(isIosSafari());
+    const onPrompt = (event: Event) => {
+      // Keep the browser's own mini-bar away; we offer at a better moment.
+      event.preventDefault();
+      setPrompt(event as InstallPromptEvent);
+    };
+    const onInstalled = () => setPrompt(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  if (!due || (!prompt && !ios)) return null;
+  const dismiss = () => {
+    dismissInstallOffer(Date.now());
+    setDue(false);
+  };
+  return (
+    <aside
+      aria-labelledby="install-offer-title"
+      className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 md:bottom-6"
+      data-testid="install-offer"
+    >
+      <div className="flex items-start gap-3">
+        <img src="/icons/icon-192.png" alt="" width={44} height={44} className="rounded-xl" />
+        <div className="flex-1">
+          <h2 id="install-offer-title" className="font-semibold text-slate-900">
+            {ios && !prompt ? t('install.iosTitle') : t('install.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {ios && !prompt ? (
+              <>
+                <Share className="inline h-4 w-4 align-text-bottom" aria-hidden="true" /> {t('install.iosSteps')}
+              </>
+            ) : (
+              t('install.body')
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={dismiss}
+          className="-m-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+          aria-label={t('install.dismiss')}
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+      {prompt && (
+        <div className="mt-3 flex justify-end gap-2">
+          <Button variant="ghost" onClick={dismiss}>
+            {t('install.dismiss')}
+          </Button>
+          <Button
+            onClick={async () => {
+              await prompt.prompt();
+              const choice = await prompt.userChoice;
+              setPrompt(null);
+              if (choice.outcome !== 'accepted') dismiss();
+            }}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {t('install.action')}
+          </Button>
+        </div>
+      )}
+    </aside>
+  );
+}
