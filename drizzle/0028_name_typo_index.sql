@@ -1,0 +1,1 @@
+CREATE INDEX "business_cards_name_doc_trgm_gist_idx" ON "business_cards" USING gist ("name_doc" gist_trgm_ops);
