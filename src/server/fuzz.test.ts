@@ -168,3 +168,64 @@ describe('fuzzing every route', () => {
     expect(covered.size).toBe(routes.length);
   });
 });
+
+describe('bodies that are not objects, and broken multipart', () => {
+  it('answers null, a list, numbers, strings and booleans as the JSON body of every route with a 4xx, never a 5xx', {
+    timeout: 300_000,
+  }, async () => {
+    const t = await createTestApp();
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const admin = await t.signInAdmin();
+    const routes = t.app.routeTable.filter(
+      (r: RouteEntry) => !r.websocket && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    );
+    const id = crypto.randomUUID();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, id);
+      for (const body of ['null', '[]', '0', '42', '"text"', 'true']) {
+        const res = await t.inject({
+          method: route.method as InjectOptions['method'],
+          url,
+          payload: body,
+          headers: { 'content-type': 'application/json' },
+          as: route.url.startsWith('/api/admin') ? admin : broker,
+        });
+        if (res.statusCode >= 500)
+          failures.push(`${res.statusCode} ${route.method} ${url} body=${body} → ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers a multipart upload without a boundary, or cut before its closing boundary, with a 400 in our shape', async () => {
+    const t = await createTestApp();
+    const user = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const noBoundary = await t.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      payload: 'whatever',
+      headers: { 'content-type': 'multipart/form-data' },
+      as: user,
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+
+    const cut = [
+      '--XyZ',
+      'Content-Disposition: form-data; name="file"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      '\u0089PNG\r\n\u001a\n not a whole file',
+    ].join('\r\n');
+    const premature = await t.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      payload: cut,
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      as: user,
+    });
+    expect(premature.statusCode, premature.body).toBe(400);
+    expect(premature.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});

@@ -51,8 +51,9 @@ export const exchangeCreateSchema = z
         ctx.addIssue({ code: 'custom', path: ['email'], message: EXCHANGE_REACH_MESSAGE });
       }
     },
-    // Also when another field is wrong, so the form shows every missing field at once.
-    { when: () => true },
+    // Also when another field is wrong, so the form shows every missing field at once; but only on
+    // an object; a body of null, a list or a number has no fields to look at (a 400 already says so).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   );
 export type ExchangeCreateInput = z.input<typeof exchangeCreateSchema>;
 export type ExchangeCreateParsed = z.output<typeof exchangeCreateSchema>;
