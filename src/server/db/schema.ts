@@ -920,3 +920,6 @@ export type ConversationMember = typeof conversationMembers.$inferSelect;
 export type Inquiry = typeof inquiries.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
+
+// Tables owned by a module, declared beside it; listed here so drizzle-kit sees the whole database.
+export * from '../modules/registers/schema';

@@ -207,6 +207,14 @@ export function licenseReset(current: BusinessCard, changes: Record<string, unkn
   return changed ? { licenseVerified: false, licenseVerifiedAt: null } : {};
 }
 
+/**
+ * The register's verdict on a card's BRN (the registers module decides it): verified while the
+ * register lists the number under the card's name with a licence still running, not otherwise.
+ */
+export async function setLicenseFromRegister(db: DbOrTx, cardId: string, verified: boolean): Promise<void> {
+  await updateCard(db, cardId, { licenseVerified: verified, licenseVerifiedAt: verified ? new Date() : null });
+}
+
 export function createCardService(ctx: AppContext) {
   const { db, config } = ctx;
   const analytics = createAnalyticsRecorder(ctx);

@@ -1,0 +1,170 @@
+/**
+ * Register imports and the checks they drive: both CSV shapes the DLD publishes, Arabic names, a
+ * byte-order mark, both date forms, rows that can't be read (with their lines), a re-import that
+ * changes nothing, and cards verified, refused, lapsed and renewed by what the register says.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../../../tests/helpers/app';
+import { businessCards } from '../../db/schema';
+import { registerBrokers } from './schema';
+
+let t: TestApp;
+let admin: TestUser;
+let clock = new Date('2026-11-28T08:00:00Z');
+
+function multipart(kind: string, csv: string, filename = 'register.csv') {
+  const boundary = `----bitaqa${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const importCsv = (kind: string, csv: string, as: TestUser = admin) =>
+  t.inject({ method: 'POST', url: '/api/admin/registers/import', ...multipart(kind, csv), as });
+
+const OPEN_DATA = `\uFEFFBROKER_NUMBER,BROKER_EN,BROKER_AR,REAL_ESTATE_NUMBER,LICENSE_START_DATE,LICENSE_END_DATE,CARD_RANK
+48213,AHMED MOHAMMED AL MANSOORI,أحمد محمد المنصوري,1207,2024-03-15,2027-03-14,1
+51002,LAYLA HADDAD,ليلى حداد,1207,2023-01-01 00:00:00,2025-12-31 00:00:00,2
+60117,OMAR KHALID,عمر خالد,1300,2025-06-01,2027-06-01,1
+not-a-number,SOMEONE,,1207,2025-01-01,2026-01-01,1
+70001,BAD DATE,,1207,15/03/2024,2027-01-01,1
+`;
+
+async function brokerCard(name: string, brn: string): Promise<string> {
+  const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/business-cards',
+    payload: {
+      name,
+      profession: 'Property Consultant',
+      phone: '50 123 4567',
+      countryCode: '+971',
+      email: 'broker@example.com',
+      brnNumber: brn,
+    },
+    as: owner,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+const licence = async (id: string) =>
+  (await t.inject({ method: 'GET', url: `/api/business-cards/${id}/licence`, as: admin })).json();
+const verifiedFlag = async (id: string) =>
+  (await t.app.ctx.db.select({ v: businessCards.licenseVerified }).from(businessCards).where(eq(businessCards.id, id)))[0].v;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  admin = await t.signInAdmin();
+});
+
+describe('register import', () => {
+  it('reads the open-data shape with a BOM, Arabic names and both date forms, and reports unreadable rows by line', async () => {
+    const res = await importCsv('dld_brokers', OPEN_DATA);
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json();
+    expect(report).toMatchObject({ kind: 'dld_brokers', rows: 3, added: 3, changed: 0, unreadable: 2 });
+    expect(report.unreadableRows).toEqual([
+      { line: 5, reason: expect.stringContaining('not a licence number') },
+      { line: 6, reason: expect.stringContaining('15/03/2024') },
+    ]);
+    const [layla] = await t.app.ctx.db.select().from(registerBrokers).where(eq(registerBrokers.brn, '51002'));
+    expect(layla).toMatchObject({
+      nameAr: 'ليلى حداد',
+      licenseStart: '2023-01-01',
+      licenseEnd: '2025-12-31',
+      officeNumber: '1207',
+    });
+  });
+
+  it('changes nothing when the same file comes again, and counts changes and removals of a new one', async () => {
+    const again = (await importCsv('dld_brokers', OPEN_DATA)).json();
+    expect(again).toMatchObject({ rows: 3, added: 0, changed: 0, removed: 0 });
+    const next = OPEN_DATA.replace('2027-06-01', '2028-06-01').replace(/^51002.*\n/m, '');
+    const report = (await importCsv('dld_brokers', next)).json();
+    expect(report).toMatchObject({ rows: 2, added: 0, changed: 1, removed: 1 });
+    await importCsv('dld_brokers', OPEN_DATA);
+  });
+
+  it('reads the e-services shape, whatever the case of its headers', async () => {
+    const csv =
+      'Broker Number,Name English,Office Name English,Phone Number,Email\n90001,Sara Khan,Marina Homes,+971501234567,sara@marinahomes.ae\n';
+    const report = (await importCsv('dld_brokers', csv.replace('Broker Number', 'BROKER number'))).json();
+    expect(report).toMatchObject({ rows: 1, added: 1 });
+    const [sara] = await t.app.ctx.db.select().from(registerBrokers).where(eq(registerBrokers.brn, '90001'));
+    expect(sara).toMatchObject({ nameEn: 'Sara Khan', officeNameEn: 'Marina Homes', email: 'sara@marinahomes.ae' });
+    // That file was the whole register as far as the importer knows: put the full one back.
+    await importCsv('dld_brokers', OPEN_DATA);
+  });
+
+  it('reads the office register, and refuses a file without a number column, a missing kind and a non-admin', async () => {
+    const offices = (
+      await importCsv('dld_offices', 'Office Number,Name English\n1207,Al Mansoori Properties\n')
+    ).json();
+    expect(offices).toMatchObject({ kind: 'dld_offices', rows: 1 });
+    const noNumber = await importCsv('dld_brokers', 'Name,Phone\nA,1\n');
+    expect(noNumber.statusCode).toBe(400);
+    expect(noNumber.json().message).toMatch(/BROKER_NUMBER/);
+    expect((await importCsv('', OPEN_DATA)).statusCode).toBe(400);
+    const broker = await t.signUp({ role: 'real_estate_broker' });
+    expect((await importCsv('dld_brokers', OPEN_DATA, broker)).statusCode).toBe(403);
+  });
+});
+
+describe('licence checks against the register', () => {
+  it('verifies a matching, running licence in English or Arabic; refuses other names, unknown numbers and ended licences', async () => {
+    const ahmed = await brokerCard('Ahmed Al Mansoori', '48213');
+    const ahmedAr = await brokerCard('احمد المنصوري', '48213');
+    const impostor = await brokerCard('Ahmed Al Mazrouei', '48213');
+    const unknown = await brokerCard('Nadia Rahman', '99999');
+    const layla = await brokerCard('Layla Haddad', '51002');
+    await importCsv('dld_brokers', OPEN_DATA);
+
+    expect(await licence(ahmed)).toMatchObject({
+      status: 'verified',
+      validUntil: '2027-03-14',
+      registerNameAr: 'أحمد محمد المنصوري',
+    });
+    expect(await verifiedFlag(ahmed)).toBe(true);
+    expect((await licence(ahmedAr)).status).toBe('verified');
+    expect((await licence(impostor)).status).toBe('name_mismatch');
+    expect(await verifiedFlag(impostor)).toBe(false);
+    expect((await licence(unknown)).status).toBe('unknown_number');
+    expect((await licence(layla)).status).toBe('expired');
+    expect(await verifiedFlag(layla)).toBe(false);
+
+    // The licence renewed in the next file: the badge comes back without anyone acting.
+    await importCsv('dld_brokers', OPEN_DATA.replace('2025-12-31 00:00:00', '2027-12-31 00:00:00'));
+    expect((await licence(layla)).status).toBe('verified');
+    expect(await verifiedFlag(layla)).toBe(true);
+
+    // On the day after the licence ends, the next check lapses it by itself.
+    clock = new Date('2027-03-15T01:00:00Z');
+    await importCsv('dld_brokers', OPEN_DATA.replace('2025-12-31 00:00:00', '2027-12-31 00:00:00'));
+    expect((await licence(ahmed)).status).toBe('expired');
+    expect(await verifiedFlag(ahmed)).toBe(false);
+    clock = new Date('2026-11-28T08:00:00Z');
+  });
+
+  it('leaves an admin’s manual verification as it is, marked manual', async () => {
+    const card = await brokerCard('Yusuf Saleh', '12345');
+    const manual = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${card}/license`,
+      payload: { verified: true },
+      as: admin,
+    });
+    expect(manual.statusCode, manual.body).toBe(200);
+    await importCsv('dld_brokers', OPEN_DATA);
+    expect((await licence(card)).status).toBe('manual');
+    expect(await verifiedFlag(card)).toBe(true);
+  });
+});
