@@ -1,5 +1,5 @@
 /** SQL for business cards: one join for the owner, never a query per row. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type BusinessCard, businessCards, type User, users } from '../../db/schema';
 
@@ -94,6 +94,14 @@ export async function insertCard(db: DbOrTx, values: CardValues): Promise<Busine
 export async function updateCard(db: DbOrTx, id: string, values: Partial<CardValues>): Promise<BusinessCard> {
   const [row] = await db.update(businessCards).set(values).where(eq(businessCards.id, id)).returning();
   return row;
+}
+
+/** Sets the licence flag of several cards at once (the register's verdicts). */
+export async function setLicenseVerified(db: DbOrTx, ids: string[], verified: boolean): Promise<void> {
+  await db
+    .update(businessCards)
+    .set({ licenseVerified: verified, licenseVerifiedAt: verified ? new Date() : null })
+    .where(inArray(businessCards.id, ids));
 }
 
 /** Deletes the card; returns the deleted row (undefined when it was already gone). */

@@ -28,6 +28,7 @@ import {
   listCardsByUser,
   lockCard,
   returnCardsToReview,
+  setLicenseVerified,
   updateCard,
 } from './repository';
 import { areConnected } from '../messaging/connections';
@@ -211,8 +212,9 @@ export function licenseReset(current: BusinessCard, changes: Record<string, unkn
  * The register's verdict on a card's BRN (the registers module decides it): verified while the
  * register lists the number under the card's name with a licence still running, not otherwise.
  */
-export async function setLicenseFromRegister(db: DbOrTx, cardId: string, verified: boolean): Promise<void> {
-  await updateCard(db, cardId, { licenseVerified: verified, licenseVerifiedAt: verified ? new Date() : null });
+export async function setLicenseFromRegister(db: DbOrTx, cardIds: string[], verified: boolean): Promise<void> {
+  if (cardIds.length === 0) return;
+  await setLicenseVerified(db, cardIds, verified);
 }
 
 export function createCardService(ctx: AppContext) {

@@ -59,7 +59,9 @@ async function brokerCard(name: string, brn: string): Promise<string> {
 const licence = async (id: string) =>
   (await t.inject({ method: 'GET', url: `/api/business-cards/${id}/licence`, as: admin })).json();
 const verifiedFlag = async (id: string) =>
-  (await t.app.ctx.db.select({ v: businessCards.licenseVerified }).from(businessCards).where(eq(businessCards.id, id)))[0].v;
+  (
+    await t.app.ctx.db.select({ v: businessCards.licenseVerified }).from(businessCards).where(eq(businessCards.id, id))
+  )[0].v;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });

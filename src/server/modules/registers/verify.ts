@@ -69,33 +69,45 @@ export async function verifyAllCards(
       .limit(PAGE);
     if (rows.length === 0) break;
     after = rows[rows.length - 1].id;
-    for (const r of rows) {
+    const checks = rows.map((r) => {
       const entry = r.registered ? { nameEn: r.nameEn, nameAr: r.nameAr, licenseEnd: r.licenseEnd } : null;
       // Verified, and not by a register check of ours: an admin looked and decided by hand.
       const manual = r.licenseVerified && r.previous !== 'verified';
       const status: LicenceStatus = manual ? 'manual' : licenceStatus([r.name], entry, today);
-      await db
-        .insert(cardLicenceChecks)
-        .values({
+      return { r, entry, status };
+    });
+    // One statement for the page's verdicts and one per direction for the cards' flags.
+    await db
+      .insert(cardLicenceChecks)
+      .values(
+        checks.map(({ r, entry, status }) => ({
           cardId: r.id,
           status,
           validUntil: entry?.licenseEnd ?? null,
           registerNameEn: entry?.nameEn ?? null,
           registerNameAr: entry?.nameAr ?? null,
-        })
-        .onConflictDoUpdate({
-          target: cardLicenceChecks.cardId,
-          set: {
-            status,
-            validUntil: entry?.licenseEnd ?? null,
-            registerNameEn: entry?.nameEn ?? null,
-            registerNameAr: entry?.nameAr ?? null,
-            checkedAt: sql`now()`,
-          },
-        });
-      if (status !== 'manual' && r.licenseVerified !== (status === 'verified')) {
-        await setLicenseFromRegister(db, r.id, status === 'verified');
-      }
+        })),
+      )
+      .onConflictDoUpdate({
+        target: cardLicenceChecks.cardId,
+        set: {
+          status: sql`excluded.status`,
+          validUntil: sql`excluded.valid_until`,
+          registerNameEn: sql`excluded.register_name_en`,
+          registerNameAr: sql`excluded.register_name_ar`,
+          checkedAt: sql`now()`,
+        },
+      });
+    const flip = (verified: boolean) =>
+      checks
+        .filter(
+          ({ r, status }) =>
+            status !== 'manual' && (status === 'verified') === verified && r.licenseVerified !== verified,
+        )
+        .map(({ r }) => r.id);
+    await setLicenseFromRegister(db, flip(true), true);
+    await setLicenseFromRegister(db, flip(false), false);
+    for (const { status } of checks) {
       totals.checked++;
       if (status === 'verified' || status === 'manual') totals.verified++;
       else totals.review++;
