@@ -24,6 +24,7 @@ import { brokerageRoutes } from './brokerages/routes';
 import { teamRoutes } from './team/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { registerRoutes } from './registers/routes';
+import { contactRoutes } from './contacts';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -48,4 +49,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(teamRoutes);
   await app.register(analyticsRoutes);
   await app.register(registerRoutes);
+  await app.register(contactRoutes);
 };

@@ -5,6 +5,7 @@
  * approved card can share that card with one tap (`useMyCard`). Consent, honeypot and the
  * per-address limit work as for inquiries.
  */
+import { upsertMetPerson } from '../contacts';
 import { recordLead } from '../analytics/service';
 import { eq } from 'drizzle-orm';
 import { EXCHANGE_COMPANY_MAX, type ExchangeCreateParsed } from '../../../core/schemas/exchange';
@@ -88,6 +89,13 @@ export function createExchangeService(ctx: AppContext) {
           message: note,
         });
         await recordLead(tx, row.card.id, owner.id, ctx.now());
+        // The person also lands in the owner's own contact book (a lead stays the team's).
+        await upsertMetPerson(
+          tx,
+          owner.id,
+          { name: contact.name, phone: contact.phone, email: contact.email, company: contact.company, note },
+          'exchange',
+        );
         await notifyUser(
           tx,
           owner,

@@ -631,6 +631,30 @@ const TEMPLATES = {
       ],
     }),
   }),
+  followUpReminder: template<{ name: string; items: { contact: string; note: string | null; link: string }[] }>({
+    en: (p) => ({
+      subject:
+        p.items.length === 1 ? `Follow up with ${p.items[0].contact} today` : `${p.items.length} follow-ups for today`,
+      body: [
+        `Hello ${p.name},`,
+        p.items.length === 1
+          ? 'You planned to follow up with this contact today:'
+          : 'You planned to follow up with these contacts today:',
+        ...p.items.flatMap((i) => [`${i.contact}${i.note ? ` — ${i.note}` : ''}`, i.link]),
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject:
+        p.items.length === 1 ? `تابع مع \u2068${p.items[0].contact}\u2069 اليوم` : `متابعات اليوم: ${p.items.length}`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        p.items.length === 1 ? 'خططت لمتابعة جهة الاتصال هذه اليوم:' : 'خططت لمتابعة جهات الاتصال هذه اليوم:',
+        ...p.items.flatMap((i) => [`\u2068${i.contact}\u2069${i.note ? ` — ${i.note}` : ''}`, i.link]),
+        SIGN_AR,
+      ],
+    }),
+  }),
 };
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -1,0 +1,3 @@
+/** The contact book's face to other modules: its routes, and adding a person someone met. */
+export { contactRoutes } from './routes';
+export { type MetPerson, upsertMetPerson } from './service';
