@@ -14,6 +14,8 @@ export interface CardPageData {
   url: string;
   shareText: string;
   lang: 'en' | 'ar';
+  /** "Saved to your contacts", in the page's language. */
+  savedText: string;
 }
 
 const dataNode = document.getElementById('card-data');
@@ -40,6 +42,35 @@ if (dataNode?.textContent) {
   exchange?.querySelector('button')?.addEventListener('click', async () => {
     await (await island()).mountExchange(exchange, data);
   });
+
+  // "Save to my contacts": signed in, the card's owner joins the visitor's contact book; signed out,
+  // the sign-in page brings the visitor back here.
+  const save = document.querySelector<HTMLButtonElement>('[data-card-save]');
+  if (save) {
+    save.hidden = false;
+    save.addEventListener('click', async () => {
+      save.disabled = true;
+      const res = await fetch(`/api/business-cards/${encodeURIComponent(data.id)}/save-contact`, {
+        method: 'POST',
+        credentials: 'include',
+      }).catch(() => null);
+      if (res?.status === 401) {
+        window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+        return;
+      }
+      if (res?.ok) {
+        const contact = (await res.json()) as { id: string };
+        const link = document.createElement('a');
+        link.href = `/contacts/${encodeURIComponent(contact.id)}`;
+        link.className = save.className;
+        link.textContent = `✓ ${data.savedText}`;
+        link.dataset.testid = 'saved-to-contacts';
+        save.replaceWith(link);
+        return;
+      }
+      save.disabled = false;
+    });
+  }
 
   fetch(`/api/business-cards/${encodeURIComponent(data.id)}/view`, {
     method: 'POST',

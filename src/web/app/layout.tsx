@@ -14,12 +14,14 @@ import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 import { DESKTOP_NAV, MOBILE_NAV } from './nav-items';
 import { UnreadBadge } from './unread-badge';
+import { useDueFollowUps } from '../features/contacts/use-due-follow-ups';
 import { useUnreadCount } from './use-unread-count';
 
 function Header() {
   const { t } = useTranslation();
   const { user, isAuthenticated } = useAuth();
   const unread = useUnreadCount();
+  const dueFollowUps = useDueFollowUps();
   return (
     <header data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -40,6 +42,7 @@ function Header() {
             >
               {t(item.key)}
               {item.to === '/messages' && <UnreadBadge count={unread} />}
+              {item.to === '/contacts' && <UnreadBadge count={dueFollowUps} />}
             </NavLink>
           ))}
         </nav>
@@ -118,14 +121,19 @@ function MobileBar() {
   const { t } = useTranslation();
   const { isAuthenticated } = useAuth();
   const unread = useUnreadCount();
+  const due = useDueFollowUps();
   const { pathname } = useLocation();
+  const items = MOBILE_NAV.filter((i) => i.kind !== 'contacts' || isAuthenticated);
   return (
     <nav
       aria-label={t('nav.mobile')}
       data-mobile-bar
-      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-40 grid border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden',
+        items.length === 6 ? 'grid-cols-6' : 'grid-cols-5',
+      )}
     >
-      {MOBILE_NAV.map(({ to, key, icon: Icon, kind }) => {
+      {items.map(({ to, key, icon: Icon, kind }) => {
         const disabled = kind === 'messages' && !isAuthenticated;
         const target = kind === 'profile' && !isAuthenticated ? '/login' : to;
         const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
@@ -134,6 +142,7 @@ function MobileBar() {
             <span className="relative">
               <Icon className="h-5 w-5" aria-hidden="true" />
               {kind === 'messages' && <UnreadBadge count={unread} className="absolute -top-2 -end-3" />}
+              {kind === 'contacts' && <UnreadBadge count={due} className="absolute -top-2 -end-3" />}
             </span>
             <span>{t(key)}</span>
           </>

@@ -51,6 +51,12 @@ const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login
 ]);
 const MyQrPage = lazyPage(() => import('../features/cards/pages/my-qr-page'), 'MyQrPage', ['app', 'cards']);
 const OfflinePage = lazyPage(() => import('./offline-page'), 'OfflinePage', ['app']);
+const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page'), 'ContactsPage', ['contacts']);
+const ContactPage = lazyPage(() => import('../features/contacts/contact-page'), 'ContactPage', [
+  'contacts',
+  'validation',
+]);
+const TemplatesPage = lazyPage(() => import('../features/contacts/templates-page'), 'TemplatesPage', ['contacts']);
 const AboutPage = lazyPage(() => import('../features/about/about-page'), 'AboutPage', pageNamespaces('/about'));
 // The profile's tabs come from several features: all their texts load with it, so switching tabs never waits.
 const ProfilePage = lazyPage(() => import('./profile/profile-page'), 'ProfilePage', [
@@ -138,6 +144,10 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/admin-login', title: 'adminLogin', Component: AdminLoginPage },
   { path: '/about', title: 'about', Component: AboutPage },
   { path: '/my-qr', title: 'myQr', Component: MyQrPage },
+  { path: '/contacts', title: 'contacts', Component: ContactsPage },
+  { path: '/contacts/new', title: 'newContact', Component: ContactPage },
+  { path: '/contacts/templates', title: 'messageTemplates', Component: TemplatesPage },
+  { path: '/contacts/:id', title: 'contact', Component: ContactPage },
   { path: '/offline', title: 'offline', Component: OfflinePage },
   { path: '/profile', title: 'profile', Component: ProfilePage },
   { path: '/messages', title: 'messages', Component: MessagesPage },

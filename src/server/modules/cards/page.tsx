@@ -122,6 +122,18 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
           <div className="mx-auto max-w-4xl space-y-5 px-4 py-8">
             <CardSheet
               card={card}
+              extraActions={
+                // Shown by the page's script (it needs a signed-in request): no dead button without it.
+                <button
+                  type="button"
+                  data-card-save
+                  data-testid="save-to-contacts"
+                  hidden
+                  className="inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+                >
+                  {t('public.saveToContacts')}
+                </button>
+              }
               share={
                 <button
                   type="button"
@@ -247,6 +259,7 @@ function renderPage(
     shareText: org
       ? i18n.t('share.message', { ns: 'cards', lng: lang, name: card.name, company: org })
       : i18n.t('share.messageNoCompany', { ns: 'cards', lng: lang, name: card.name }),
+    savedText: i18n.t('public.savedToContacts', { ns: 'cards', lng: lang }),
   };
   const head = [
     '<meta charset="UTF-8">',

@@ -1,5 +1,5 @@
 import { pageSource, sendCardEvent } from '../card-beacon';
-import { MessagesSquare, Share2 } from 'lucide-react';
+import { Check, MessagesSquare, Share2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,8 @@ import { useAuth } from '../../../lib/use-auth';
 import { ContactForm } from './contact-form';
 import { ExchangeForm } from './exchange-form';
 import { useStartConversation } from '../../../lib/use-start-conversation';
+import { useSaveCardToContacts } from '../../../lib/use-save-to-contacts';
+import { toast } from '../../../components/ui/toast';
 import { nativeShare } from '../native-share';
 import { CardFooterLine, CardSheet, CreateOwnCta } from './card-sheet';
 import { ShareDialog } from './share-dialog';
@@ -43,10 +45,13 @@ export function PublicCardView({ card }: { card: CardData }) {
         extraActions={
           isPublic &&
           !isSelf(card.userId) && (
-            <Button variant="outline" disabled={isPending} onClick={() => startConversation(card.userId)}>
-              <MessagesSquare className="h-4 w-4" aria-hidden="true" />
-              {t('public.message')}
-            </Button>
+            <>
+              <Button variant="outline" disabled={isPending} onClick={() => startConversation(card.userId)}>
+                <MessagesSquare className="h-4 w-4" aria-hidden="true" />
+                {t('public.message')}
+              </Button>
+              {user && <SaveToContacts cardId={card.id} />}
+            </>
           )
         }
         share={
@@ -95,5 +100,36 @@ export function PublicCardView({ card }: { card: CardData }) {
         />
       )}
     </div>
+  );
+}
+
+/** One tap: the card's owner joins my contact book (again: their contact is brought up to date). */
+function SaveToContacts({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('cards');
+  const save = useSaveCardToContacts();
+  if (save.data) {
+    return (
+      <Button asChild variant="outline">
+        <Link to={`/contacts/${save.data.id}`} data-testid="saved-to-contacts">
+          <Check className="h-4 w-4" aria-hidden="true" />
+          {t('public.savedToContacts')}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="outline"
+      disabled={save.isPending}
+      onClick={() =>
+        save.mutate(cardId, {
+          onSuccess: () => toast({ title: t('public.savedToContacts') }),
+        })
+      }
+      data-testid="save-to-contacts"
+    >
+      <UserPlus className="h-4 w-4" aria-hidden="true" />
+      {t('public.saveToContacts')}
+    </Button>
   );
 }
