@@ -23,6 +23,7 @@ import { walletRoutes } from './wallet/routes';
 import { brokerageRoutes } from './brokerages/routes';
 import { teamRoutes } from './team/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { contactScanRoutes } from './contact-scan';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -46,4 +47,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(brokerageRoutes);
   await app.register(teamRoutes);
   await app.register(analyticsRoutes);
+  await app.register(contactScanRoutes);
 };
