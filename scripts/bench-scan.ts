@@ -150,13 +150,12 @@ async function httpLoad(truths: CardTruth[]) {
     // Warm the OCR pool so the idle figure is not the first scan's start-up.
     const scan = async (t: CardTruth) => {
       const form = new FormData();
-      t.sides.forEach((s, i) =>
+      for (const [i, s] of t.sides.entries())
         form.append(
           i === 0 ? 'front' : 'back',
           new Blob([fs.readFileSync(path.join(DIR, s))], { type: 'image/jpeg' }),
           s,
-        ),
-      );
+        );
       const res = await fetch(`${server.base}/api/contacts/scan`, { method: 'POST', body: form, headers: { cookie } });
       await res.arrayBuffer();
       return res.status;
