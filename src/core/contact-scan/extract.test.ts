@@ -104,3 +104,12 @@ describe('card field extraction', () => {
     expect(confidence.company).toBe(0);
   });
 });
+
+describe('OCR noise', () => {
+  it('drops direction marks and stray Latin letters from Arabic lines, and mends split e-mails', () => {
+    const f = read('Le \u200fمحمد الزروني\u200e\nE: khalid. mansouri@crescentbay.com\nWWW. crescentbay.com');
+    expect(f.nameAr).toBe('محمد الزروني');
+    expect(f.emails).toEqual(['khalid.mansouri@crescentbay.com']);
+    expect(f.website).toBe('www.crescentbay.com');
+  });
+});

@@ -45,7 +45,8 @@ export function normaliseDigits(text: string): string {
   return text.replace(ARABIC_DIGITS, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
 
-const EMAIL_RE = /[A-Za-z0-9][A-Za-z0-9._%+-]*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\s?\.\s?[A-Za-z]{2,}\b/g;
+const EMAIL_RE =
+  /[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\.\s[A-Za-z0-9_%+-]+)*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\s?\.\s?[A-Za-z]{2,}\b/g;
 const WEB_RE =
   /\b(?:https?:\/\/)?(?:www\s?\.\s?)?[A-Za-z0-9][A-Za-z0-9-]{1,62}(?:\.[A-Za-z0-9-]{2,})*\.(?:com|ae|net|org|co|io|biz|info|realty|properties|estate|homes|group|me)(?:\.[a-z]{2})?\b(?:\/[^\s]*)?/gi;
 const BRN_RE =
@@ -182,7 +183,11 @@ const EMPTY: ScanFields = {
 
 /** Strips OCR debris from a line's ends: bullets, pipes, stray punctuation. */
 function tidy(text: string): string {
-  return clean(text.replace(/^[^\p{L}\p{N}+(]+/u, '').replace(/[^\p{L}\p{N}.)]+$/u, ''));
+  let t = text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  // An Arabic line with a stray Latin letter pair is OCR noise from a logo or a descender.
+  if ((t.match(/[\u0621-\u064A]/g)?.length ?? 0) >= 4 && (t.match(/[A-Za-z]/g)?.length ?? 0) <= 3)
+    t = t.replace(/(^|\s)[A-Za-z]{1,3}(?=\s|$)/g, ' ');
+  return clean(t.replace(/^[^\p{L}\p{N}+(]+/u, '').replace(/[^\p{L}\p{N}.)]+$/u, ''));
 }
 
 /**

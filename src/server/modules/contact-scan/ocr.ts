@@ -54,7 +54,7 @@ export function createOcrPool(size = 2): OcrPool {
     );
     for (const w of workers) {
       // Cards are scattered blocks of text rather than a page of columns.
-      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1' });
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
       s.addWorker(w);
     }
     return s;

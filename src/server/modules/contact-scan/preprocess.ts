@@ -1,13 +1,13 @@
 /**
  * Turns a phone photo of a card into what Tesseract reads best: upright (EXIF), grey, contrast
  * stretched, cropped to the card, straightened, light text on dark cards inverted, and at a size
- * where letters are 20–40 px high. Everything runs in sharp (libvips, off the event loop) except the
+ * where body text is 20–30 px high (larger glyphs read worse, Arabic most of all). Everything runs in sharp (libvips, off the event loop) except the
  * skew search, which works on a small thumbnail.
  */
 import sharp from 'sharp';
 
 /** Width the card is scaled to before OCR: small photos are enlarged, huge ones reduced. */
-const OCR_WIDTH = 1800;
+const OCR_WIDTH = 1300;
 const SKEW_WIDTH = 480;
 const MAX_SKEW_DEG = 15;
 const MAX_INPUT_PIXELS = 50_000_000;
