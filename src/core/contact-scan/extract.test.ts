@@ -113,3 +113,10 @@ describe('OCR noise', () => {
     expect(f.website).toBe('www.crescentbay.com');
   });
 });
+
+describe('websites as OCR reads them', () => {
+  it('mends doubled w and a missing dot after them', () => {
+    expect(read('wwww.marinagate.com').website).toBe('www.marinagate.com');
+    expect(read('www marinagate.com').website).toBe('www.marinagate.com');
+  });
+});

@@ -91,8 +91,10 @@ export function findPhones(text: string): string[] {
 
 function findWebsite(text: string, emails: string[]): string {
   const emailParts = new Set(emails.flatMap((e) => [e, e.split('@')[1] ?? '']));
-  for (const raw of text.split('\n')) {
-    if (raw.includes('@')) continue;
+  for (const line of text.split('\n')) {
+    if (line.includes('@')) continue;
+    // OCR doubles or splits the w's and reads the dot after them as a comma or a space.
+    const raw = line.replace(/\b[wW]{2,5}\s?[.,]?\s?(?=[A-Za-z0-9-]{2,}\s?[.,]\s?[a-z]{2,})/g, 'www.');
     for (const m of raw.match(WEB_RE) ?? []) {
       const site = m
         .replace(/\s/g, '')

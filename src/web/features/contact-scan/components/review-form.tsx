@@ -13,11 +13,12 @@ import { cn } from '../../../lib/utils';
 import type { ReviewValues } from '../api/use-scan';
 
 type Key = keyof ReviewValues;
-const TEXT_FIELDS: { key: Key; dir?: 'ltr' | 'rtl'; type?: string }[] = [
+/** Titles and companies may be printed in either language: the browser picks the direction from the text. */
+const TEXT_FIELDS: { key: Key; dir: 'ltr' | 'rtl' | 'auto' }[] = [
   { key: 'name', dir: 'ltr' },
   { key: 'nameAr', dir: 'rtl' },
-  { key: 'title' },
-  { key: 'company' },
+  { key: 'title', dir: 'auto' },
+  { key: 'company', dir: 'auto' },
 ];
 const CONTACT_FIELDS: { key: Key; type?: string }[] = [{ key: 'website', type: 'url' }, { key: 'brn' }, { key: 'orn' }];
 
