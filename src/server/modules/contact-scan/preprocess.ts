@@ -164,3 +164,28 @@ export async function prepareForOcr(input: Buffer): Promise<Prepared> {
   const out = await pipeline.greyscale().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: out.data, width: out.info.width, height: out.info.height, skew };
 }
+
+/**
+ * The prepared card divided by its own blurred copy (the light falling on it), so a card lit from
+ * one side has the same paper white everywhere. Tesseract binarises with one threshold for the whole
+ * image, and the shaded half of a card otherwise turns black and loses its text. It costs some
+ * accuracy on evenly lit cards, so it is the second try, not the first.
+ */
+export async function flattenLight(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const light = await sharp(png)
+    .greyscale()
+    .resize({ width: Math.max(8, Math.round(width / 16)) })
+    .blur(2)
+    .resize({ width, height, fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(width * height);
+  for (let i = 0; i < out.length; i++) {
+    const v = data[i * channels] ?? 0;
+    const bg = Math.max(light.data[i * light.info.channels] ?? 255, 1);
+    out[i] = Math.min(255, Math.round((v / bg) * 245));
+  }
+  return sharp(out, { raw: { width, height, channels: 1 } }).normalise().png({ compressionLevel: 1 }).toBuffer();
+}

@@ -8,7 +8,7 @@ import { SCAN_IMAGE_MAX_BYTES, type ScanResult } from '../../../core/schemas/con
 import { AppError } from '../../errors';
 import type { ScanRefiner } from './ai';
 import type { OcrPool } from './ocr';
-import { prepareForOcr } from './preprocess';
+import { flattenLight, prepareForOcr } from './preprocess';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 
@@ -44,7 +44,17 @@ async function readSide(deps: ScanDeps, bytes: Buffer, timings?: SideTiming[]) {
     throw new AppError(400, 'SCAN_IMAGE_UNREADABLE', SCAN_MESSAGES.unreadable);
   });
   const t1 = performance.now();
-  const result = await deps.ocr.read(prepared.png);
+  let result = await deps.ocr.read(prepared.png);
+  // No e-mail and no phone number usually means part of the card was in shadow: read it again
+  // with the light evened out, and keep the lines of both readings.
+  if (!/@/.test(result.text) && !/\d{3}[\s-]?\d{3}/.test(result.text)) {
+    const again = await deps.ocr.read(await flattenLight(prepared.png));
+    result = {
+      text: `${result.text}\n${again.text}`,
+      lines: [...result.lines, ...again.lines],
+      confidence: Math.max(result.confidence, again.confidence),
+    };
+  }
   timings?.push({ prepareMs: t1 - t0, ocrMs: performance.now() - t1 });
   return result;
 }
