@@ -45,9 +45,9 @@ async function readSide(deps: ScanDeps, bytes: Buffer, timings?: SideTiming[]) {
   });
   const t1 = performance.now();
   let result = await deps.ocr.read(prepared.png);
-  // No e-mail and no phone number usually means part of the card was in shadow: read it again
+  // No e-mail or no phone number usually means part of the card was in shadow: read it again
   // with the light evened out, and keep the lines of both readings.
-  if (!/@/.test(result.text) && !/\d{3}[\s-]?\d{3}/.test(result.text)) {
+  if (!/@/.test(result.text) || !/\d{3}[\s-]?\d{3}/.test(result.text)) {
     const again = await deps.ocr.read(await flattenLight(prepared.png));
     result = {
       text: `${result.text}\n${again.text}`,
