@@ -120,3 +120,18 @@ describe('websites as OCR reads them', () => {
     expect(read('www marinagate.com').website).toBe('www.marinagate.com');
   });
 });
+
+describe('the e-mail and the website check each other', () => {
+  it('mends a misread letter in one domain from the other', () => {
+    const f = read('ahmed.falasi@desertrosc.ae\nwww.desertrose.ae');
+    expect(f.emails).toEqual(['ahmed.falasi@desertrose.ae']);
+    expect(f.website).toBe('www.desertrose.ae');
+  });
+  it('takes the website from the e-mail when its line was read without the dot', () => {
+    expect(read('huda.kaabi@palmvista.com\nwww palmvista com').website).toBe('www.palmvista.com');
+  });
+  it('reads an e-mail whose local part OCR split at the dot, and +971 with a space inside', () => {
+    expect(read('E: david, petrova@oasishomes.ae').emails).toEqual(['david.petrova@oasishomes.ae']);
+    expect(findPhones('T: +97 1 4 316 7027')).toEqual(['+97143167027']);
+  });
+});

@@ -46,7 +46,7 @@ export function normaliseDigits(text: string): string {
 }
 
 const EMAIL_RE =
-  /[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\.\s[A-Za-z0-9_%+-]+)*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\s?\.\s?[A-Za-z]{2,}\b/g;
+  /[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\s?[.,]\s[A-Za-z0-9_%+-]+|\s[.,][A-Za-z0-9_%+-]+|,[A-Za-z0-9_%+-]+)*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\s?\.\s?[A-Za-z]{2,}\b/g;
 const WEB_RE =
   /\b(?:https?:\/\/)?(?:www\s?\.\s?)?[A-Za-z0-9][A-Za-z0-9-]{1,62}(?:\.[A-Za-z0-9-]{2,})*\.(?:com|ae|net|org|co|io|biz|info|realty|properties|estate|homes|group|me)(?:\.[a-z]{2})?\b(?:\/[^\s]*)?/gi;
 const BRN_RE =
@@ -65,7 +65,7 @@ const conf = (line: OcrLine | undefined, rule: number) =>
 /** E-mails with the spaces OCR puts around "@" and "." removed; lower case. */
 function findEmails(text: string): string[] {
   const found = text.match(EMAIL_RE) ?? [];
-  return found.map((e) => e.replace(/\s/g, '').toLowerCase().replace(/\.$/, ''));
+  return found.map((e) => e.replace(/\s/g, '').replace(/,/g, '.').toLowerCase().replace(/\.$/, ''));
 }
 
 /** Phone numbers in E.164: UAE by default, so "050 123 4567" and "04 123 4567" are read too. */
@@ -81,7 +81,10 @@ export function findPhones(text: string): string[] {
     let line = normaliseDigits(raw).replace(/(?<=[\d+\s()-])[Oo](?=[\d\s()-])/g, '0');
     line = line.replace(/(?<=[\d\s])[lI|](?=\d)/g, '1');
     // "+971 (0) 50…" writes the trunk zero beside the country code.
-    line = line.replace(/\+\s?971\s*\(?0\)?\s*/g, '+971 ').replace(/\b00\s?971/g, '+971');
+    line = line
+      .replace(/\+\s?9\s?7\s?1(?=[\s\d(-])/g, '+971')
+      .replace(/\+\s?971\s*\(?0\)?\s*/g, '+971 ')
+      .replace(/\b00\s?971/g, '+971');
     for (const m of findPhoneNumbersInText(line, { defaultCountry: DEFAULT_PHONE_COUNTRY })) {
       if (!out.includes(m.number.number)) out.push(m.number.number);
     }
@@ -111,6 +114,50 @@ function findWebsite(text: string, emails: string[]): string {
 }
 
 const lower = (s: string) => s.toLowerCase();
+
+/** Edit distance, for domains that differ by one or two misread letters. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] ?? 0;
+      row[j] = Math.min(cur + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/** Letters OCR seldom invents in a domain; a reading with more of them is likelier right. */
+const domainScore = (d: string) =>
+  d.length - (d.match(/[^a-z0-9.-]/g)?.length ?? 0) * 3 - (d.match(/[cil1]/g)?.length ?? 0) * 0.1;
+
+/**
+ * Cards print the company domain twice, in the e-mail and the website. When OCR misread a letter
+ * of one of them, the other settles it; a website whose line was read without its dots is taken
+ * from the e-mail when its name appears on a line of its own.
+ */
+function reconcileDomains(fields: ScanFields, text: string): void {
+  const email = fields.emails[0];
+  const emailDomain = email?.split('@')[1];
+  if (!email || !emailDomain) return;
+  const site = fields.website.replace(/^www\./, '').split('/')[0] ?? '';
+  if (site && site !== emailDomain && distance(site, emailDomain) <= 2) {
+    const better = domainScore(site) >= domainScore(emailDomain) ? site : emailDomain;
+    fields.emails[0] = email.replace(/@.*/, `@${better}`);
+    fields.website = fields.website.replace(site, better);
+    return;
+  }
+  if (!site) {
+    const label = emailDomain.split('.')[0] ?? '';
+    const printed = text
+      .split('\n')
+      .some((l) => !l.includes('@') && label.length >= 4 && l.toLowerCase().replace(/\s/g, '').includes(label));
+    if (printed) fields.website = `www.${emailDomain}`;
+  }
+}
 
 export function isTitleLine(text: string): boolean {
   const t = lower(text);
@@ -216,6 +263,7 @@ export function extractFields(lines: readonly OcrLine[]): Extraction {
       0.95,
     );
   fields.website = findWebsite(all, fields.emails);
+  reconcileDomains(fields, all);
   if (fields.website)
     confidence.website = conf(
       lineOf((t) => t.toLowerCase().includes(fields.website.slice(0, 6))),

@@ -187,5 +187,8 @@ export async function flattenLight(png: Buffer): Promise<Buffer> {
     const bg = Math.max(light.data[i * light.info.channels] ?? 255, 1);
     out[i] = Math.min(255, Math.round((v / bg) * 245));
   }
-  return sharp(out, { raw: { width, height, channels: 1 } }).normalise().png({ compressionLevel: 1 }).toBuffer();
+  return sharp(out, { raw: { width, height, channels: 1 } })
+    .normalise()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
