@@ -102,9 +102,9 @@ export function ReviewForm({ result, photoUrl, backUrl, saving, error, onSave, o
             <legend className="text-sm font-medium text-slate-700">
               {t(`field.${key}`)} {note(key)}
             </legend>
+            {/* Rows are only appended, never reordered: the index is a stable key. */}
             {values[key].map((value, i) => (
               <Input
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are only appended, never reordered
                 key={i}
                 name={`${key}.${i}`}
                 dir="ltr"
