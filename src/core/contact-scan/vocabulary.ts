@@ -70,6 +70,11 @@ export const TITLE_AR_WORDS = [
   'مبيعات',
   'تسويق',
   'أول',
+  'تمويل',
+  'تأجير',
+  'تاجير',
+  'عقاري',
+  'عقارى',
 ];
 
 /** Company suffixes and sector words, matched as whole tokens. */
@@ -128,6 +133,8 @@ export const COMPANY_AR_WORDS = [
   'للوساطة',
   'الوساطة',
   'للاستثمار',
+  // OCR often reads the final ية of العقارية as بة: the stem still marks a company.
+  'العقار',
 ];
 
 const ADDRESS_WORDS =
