@@ -44,8 +44,23 @@ export interface OcrPool {
   close(): Promise<void>;
 }
 
+/** An Arabic line with a few Latin letters in it: a word of a bold Arabic name read as Latin. */
+const MIXED_ARABIC = (t: string) =>
+  (t.match(/[\u0621-\u064A]/g)?.length ?? 0) >= 2 &&
+  /^[^A-Za-z]*(?:[A-Za-z]{1,5}[^A-Za-z]+)*[A-Za-z]{0,5}[^A-Za-z]*$/.test(t) &&
+  /[A-Za-z]/.test(t);
+
 export function createOcrPool(size = 2): OcrPool {
   let scheduler: Promise<Scheduler> | null = null;
+  // Lines like that are read again, alone, by an Arabic-only reader (one line each: quick).
+  let arabic: Promise<Scheduler> | null = null;
+  const startArabic = async () => {
+    const s = createScheduler();
+    const w = await createWorker(['ara'], 1, { langPath: trainedDataFolder(), gzip: true, cacheMethod: 'none' });
+    await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+    s.addWorker(w);
+    return s;
+  };
   const start = async () => {
     const langPath = trainedDataFolder();
     const s = createScheduler();
@@ -71,7 +86,25 @@ export function createOcrPool(size = 2): OcrPool {
       for (const block of data.blocks ?? [])
         for (const para of block.paragraphs)
           for (const line of para.lines) {
-            const text = line.text.trim();
+            let text = line.text.trim();
+            if (MIXED_ARABIC(text)) {
+              arabic ??= startArabic().catch((err) => {
+                arabic = null;
+                throw err;
+              });
+              const { x0, y0, x1, y1 } = line.bbox;
+              const pad = Math.round((y1 - y0) * 0.3);
+              const again = await (await arabic).addJob('recognize', png, {
+                rectangle: {
+                  left: Math.max(0, x0 - pad),
+                  top: Math.max(0, y0 - pad),
+                  width: x1 - x0 + 2 * pad,
+                  height: y1 - y0 + 2 * pad,
+                },
+              });
+              const reread = again.data.text.trim();
+              if (reread && !/[A-Za-z]/.test(reread)) text = reread;
+            }
             if (text)
               lines.push({
                 text,
@@ -82,9 +115,10 @@ export function createOcrPool(size = 2): OcrPool {
       return { text: data.text.trim(), lines, confidence: data.confidence / 100 };
     },
     async close() {
-      const s = scheduler;
+      const running = [scheduler, arabic];
       scheduler = null;
-      if (s) await (await s.catch(() => null))?.terminate();
+      arabic = null;
+      for (const s of running) if (s) await (await s.catch(() => null))?.terminate();
     },
   };
 }
