@@ -36,6 +36,7 @@ export const SPA_ROUTES = [
   '/brokerage',
   '/brokerages/invitations/:token',
   '/brokerages/:slug',
+  '/contacts/scan',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -483,6 +483,11 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ url: '/api/uploads/images', ...multipart(PNG_1PX) }),
     expect: [401, 201, 201, 201],
   },
+  'POST /api/contacts/scan': {
+    request: () => ({ url: '/api/contacts/scan', ...multipart(PNG_1PX) }),
+    expect: [401, 400, 400, 400],
+    note: 'signed-in users only; nothing is stored, so there is no owner. Reading cards: contact-scan/scan.test.ts',
+  },
   'GET /api/uploads/:name': {
     request: () => ({ url: `/api/uploads/${'0'.repeat(64)}.webp` }),
     expect: [404, 404, 404, 404],

@@ -129,6 +129,9 @@ const BrokeragePublicPage = lazyPage(
   'BrokeragePublicPage',
   ['brokerages', 'discovery'],
 );
+const ContactScanPage = lazyPage(() => import('../features/contact-scan/scan-page'), 'ContactScanPage', [
+  'contact-scan',
+]);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */
@@ -166,5 +169,6 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/brokerage', title: 'brokerage', Component: BrokeragePage },
   { path: '/brokerages/invitations/:token', title: 'brokerageInvitation', Component: InvitationPage },
   { path: '/brokerages/:slug', title: 'brokeragePage', Component: BrokeragePublicPage },
+  { path: '/contacts/scan', title: 'contactScan', Component: ContactScanPage },
   { path: '*', title: 'notFound', Component: NotFoundPage },
 ];

@@ -40,6 +40,8 @@ export const RATE_RULES = {
   cardAi: { points: 20, durationSec: MINUTE },
   /** Image uploads per user. */
   uploads: { points: 30, durationSec: MINUTE },
+  /** Paper-card scans per user: OCR is the heaviest thing a person can ask for. */
+  contactScan: { points: 30, durationSec: MINUTE },
   /** Wrong passwords or codes per account on settings pages (change password, 2FA). */
   accountSecrets: { points: 5, durationSec: MINUTE },
   /** Wrong second-step codes per pending sign-in. */

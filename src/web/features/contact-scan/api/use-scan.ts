@@ -1,0 +1,57 @@
+/** POST /api/contacts/scan (read a card, nothing saved) and the save: photo upload, then POST /api/contacts. */
+import { useMutation } from '@tanstack/react-query';
+import type { ScanResult } from '../../../../core/schemas/contact-scan';
+import type { UploadedImage } from '../../../../core/schemas/properties';
+import { apiJson } from '../../../lib/api';
+
+export function useScanCard() {
+  return useMutation({
+    mutationFn: ({ front, back }: { front: File; back?: File | null }) => {
+      const form = new FormData();
+      form.append('front', front);
+      if (back) form.append('back', back);
+      return apiJson<ScanResult>('POST', '/api/contacts/scan', form);
+    },
+  });
+}
+
+/** What the review form holds: lists as one entry per line so they stay editable in a text box. */
+export interface ReviewValues {
+  name: string;
+  nameAr: string;
+  title: string;
+  company: string;
+  phones: string[];
+  emails: string[];
+  website: string;
+  address: string;
+  brn: string;
+  orn: string;
+}
+
+const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+
+export function useSaveScannedContact() {
+  return useMutation({
+    mutationFn: async ({ values, photo }: { values: ReviewValues; photo: File }) => {
+      const form = new FormData();
+      form.append('file', photo);
+      // The card photo is kept with the contact; a failed upload should not lose the typed fields.
+      const uploaded = await apiJson<UploadedImage>('POST', '/api/uploads/images', form).catch(() => null);
+      return apiJson<{ id: string }>('POST', '/api/contacts', {
+        name: values.name.trim() || values.nameAr.trim(),
+        nameAr: optional(values.nameAr),
+        title: optional(values.title),
+        company: optional(values.company),
+        phones: values.phones.map((p) => p.trim()).filter(Boolean),
+        emails: values.emails.map((e) => e.trim()).filter(Boolean),
+        website: optional(values.website),
+        address: optional(values.address),
+        brn: optional(values.brn),
+        orn: optional(values.orn),
+        source: 'scan',
+        photoUrl: uploaded?.url,
+      });
+    },
+  });
+}
