@@ -8,9 +8,9 @@
  * PGlite in memory always; PostgreSQL too when DATABASE_URL or TEST_DATABASE_URL is set (a new
  * database is created on that server and dropped afterwards). BENCH_EVENTS changes the count.
  */
+import { postgresBenchDatabase } from './lib/bench-database';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { brokerageMembers, brokerages, businessCards, users } from '../src/server/db/schema';
 import { createAnalyticsRecorder, createAnalyticsService } from '../src/server/modules/analytics/service';
@@ -164,31 +164,7 @@ async function bench(label: string, database: Database) {
   return { label, seeded, chart: stats(chart), team: stats(team), record: stats(record), check };
 }
 
-async function postgresTarget(): Promise<{ database: Database; drop: () => Promise<void> } | null> {
-  const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const name = `bitaqa_bench_analytics_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
+const postgresTarget = () => postgresBenchDatabase('analytics');
 
 const results = [];
 {

@@ -5,10 +5,10 @@
  * peak resident memory for each, on PGlite in memory and, when DATABASE_URL or TEST_DATABASE_URL is
  * set, on a new database of that PostgreSQL server (dropped afterwards).
  */
+import { postgresBenchDatabase } from './lib/bench-database';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Readable } from 'node:stream';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { businessCards, users } from '../src/server/db/schema';
 import { importRegister } from '../src/server/modules/registers/importer';
@@ -75,31 +75,7 @@ async function bench(label: string, database: Database) {
   );
 }
 
-async function postgresTarget() {
-  const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const name = `bitaqa_bench_registers_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
+const postgresTarget = () => postgresBenchDatabase('registers');
 
 console.log(
   `load average ${os

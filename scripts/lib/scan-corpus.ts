@@ -4,6 +4,7 @@
  * distorted the way phone photos are (turned, slanted, blurred, unevenly lit, JPEG-compressed, with a
  * desk around the card). Seeded, so a run can be repeated.
  */
+import { createRandom } from '../../src/server/db/seed/random';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -105,22 +106,8 @@ const PALETTES = [
   { bg: '#1e1e1e', fg: '#f0e6d2', accent: '#c9a227', dark: true },
 ];
 
-/** Deterministic random numbers (mulberry32). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
-  };
-}
+/** Deterministic random numbers (mulberry32), the demo seed's generator. */
+export const rng = (seed: number) => createRandom(seed);
 
 type Rand = ReturnType<typeof rng>;
 

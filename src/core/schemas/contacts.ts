@@ -58,8 +58,12 @@ export const contactFields = {
     .array(emailField)
     .max(CONTACT_LIMITS.emailsMax, `At most ${CONTACT_LIMITS.emailsMax} e-mail addresses`)
     .transform((list) => [...new Set(list)]),
+  // Cards print "www.example.ae": a link without its scheme is taken as https.
   website: z
-    .union([z.literal(''), httpUrl])
+    .preprocess(
+      (v) => (typeof v === 'string' && /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v.trim()) ? `https://${v.trim()}` : v),
+      z.union([z.literal(''), httpUrl]),
+    )
     .optional()
     .nullable()
     .transform((v) => v || null),

@@ -1,4 +1,5 @@
 /** POST /api/contacts/scan (read a card, nothing saved) and the save: photo upload, then POST /api/contacts. */
+import type { ScanFields } from '../../../../core/contact-scan/extract';
 import { useMutation } from '@tanstack/react-query';
 import type { ScanResult } from '../../../../core/schemas/contact-scan';
 import type { UploadedImage } from '../../../../core/schemas/properties';
@@ -15,19 +16,8 @@ export function useScanCard() {
   });
 }
 
-/** What the review form holds: lists as one entry per line so they stay editable in a text box. */
-export interface ReviewValues {
-  name: string;
-  nameAr: string;
-  title: string;
-  company: string;
-  phones: string[];
-  emails: string[];
-  website: string;
-  address: string;
-  brn: string;
-  orn: string;
-}
+/** What the review form holds: the fields the server read, each editable. */
+export type ReviewValues = ScanFields;
 
 const optional = (v: string) => (v.trim() ? v.trim() : undefined);
 
