@@ -15,7 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { AUTH_USER_KEY, landingPathFor, takeReturnPath } from '../../../lib/use-auth';
+import { AUTH_USER_KEY, landingPathFor, rememberReturnPath, takeReturnPath } from '../../../lib/use-auth';
 import { ResendVerification } from '../components/resend-verification';
 import { TwoFactorLoginStep } from '../components/two-factor-login-step';
 
@@ -38,6 +38,8 @@ export function LoginPage() {
     const remembered = takeReturnPath();
     const back = safeNextPath(params.get('next')) ?? remembered;
     const landing = landingPathFor(user);
+    // A new user chooses a role first; the destination waits for them there.
+    if (landing === '/role-selection' && back) rememberReturnPath(back);
     navigate(landing === '/' && back ? back : landing);
   };
 

@@ -39,6 +39,8 @@ export function VerifyEmailPage() {
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
       const back = next ?? takeReturnPath();
       const landing = landingPathFor(user);
+      // A new user chooses a role first; the destination waits for them there.
+      if (landing === '/role-selection' && back) rememberReturnPath(back);
       navigate(landing === '/' && back ? back : landing, { replace: true });
     },
   });
