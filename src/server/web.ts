@@ -272,6 +272,8 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
         : '';
       if (head || preloads) html = injectHead(html, [preloads, head].filter(Boolean).join('\n'));
     }
-    return sendHtml(request, reply, html, match ? 200 : 404);
+    // A page renderer that found no such card or brokerage marks the reply 404: the app shell
+    // still answers (the app shows its not-found page) but search engines see no soft 404.
+    return sendHtml(request, reply, html, match && reply.statusCode !== 404 ? 200 : 404);
   });
 }

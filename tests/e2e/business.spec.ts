@@ -44,7 +44,7 @@ async function signUpBroker(page: Page, email: string) {
 async function payWith(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Pay AED 100' }).click();
 }
 

@@ -161,17 +161,21 @@ test('a user with 60 conversations opens the 60th by URL and from the directoryâ
   await expect(page.getByText('Conversation not found')).toHaveCount(0);
 });
 
-test('signed out, /messages shows the Access Required page with a log-in button', async ({ page }) => {
-  await page.goto('/messages');
+test('signed out, /messages shows the Access Required page with a log-in button that comes back', async ({ page }) => {
+  await page.goto('/messages?conversation=c1');
   await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    'href',
+    '/login?next=%2Fmessages%3Fconversation%3Dc1',
+  );
 });
 
 test('signed out, Message in the directory asks to log in and goes to the login page', async ({ page }) => {
   await startConversationFromDirectory(page, 'Rashid Al Mazrouei');
   await expect(page.getByTestId('toast')).toContainText('Login required');
   await expect(page.getByTestId('toast')).toContainText('Please log in to message professionals.');
-  await expect(page).toHaveURL(/\/login$/);
+  // Back to the directory after signing in, where the button is one tap away.
+  await expect(page).toHaveURL(/\/login(\?next=%2F[^&]*)?$/);
 });
 
 test('mobile shows one pane at a time and Arabic reads right to left', async ({ browser }) => {

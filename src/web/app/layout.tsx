@@ -86,7 +86,7 @@ function Header() {
                 <Link to="/login">{t('nav.login')}</Link>
               </Button>
               <Button asChild size="sm" className="hidden sm:inline-flex">
-                <a href="/api/login">{t('nav.getStarted')}</a>
+                <Link to="/signup">{t('nav.getStarted')}</Link>
               </Button>
             </>
           )}
@@ -181,7 +181,7 @@ function Footer() {
       title: t('footer.professionals'),
       links: [
         { label: t('footer.createCard'), to: '/signup' },
-        { label: t('footer.joinNetwork'), to: '/api/login' },
+        { label: t('footer.joinNetwork'), to: '/signup' },
         { label: t('footer.pricing'), to: '/about#roles' },
       ],
     },

@@ -1,11 +1,14 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { loginPathFor } from '../../core/safe-next';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
 
 /** Shown to signed-out visitors on pages that need a session (spec §2 Profile, Messages). */
 export function AccessDenied({ title, text }: { title?: string; text?: string }) {
   const { t } = useTranslation();
+  const here = useLocation();
   return (
     <div className="mx-auto flex max-w-md items-center px-4 py-16">
       <Card className="w-full text-center">
@@ -14,7 +17,7 @@ export function AccessDenied({ title, text }: { title?: string; text?: string })
           <h1 className="text-xl font-semibold">{title ?? t('accessDenied.title')}</h1>
           <p className="text-sm text-slate-600">{text ?? t('accessDenied.text')}</p>
           <Button asChild>
-            <a href="/api/login">{t('nav.login')}</a>
+            <a href={loginPathFor(`${here.pathname}${here.search}${here.hash}`)}>{t('nav.login')}</a>
           </Button>
         </CardContent>
       </Card>

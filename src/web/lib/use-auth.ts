@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../core/schemas/auth';
 import { getQueryFn } from './api';
 import { DELAYS } from '../../core/limits';
+import { safeNextPath } from '../../core/safe-next';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 export const ADMIN_AUTH_KEY = ['/api/admin/auth'] as const;
@@ -39,7 +40,8 @@ const RETURN_PATH_KEY = 'bitaqa.returnTo';
 
 /** Remembers where to come back after signing in (an invitation link, issue 14). Same-site paths only. */
 export function rememberReturnPath(path: string): void {
-  if (path.startsWith('/') && !path.startsWith('//')) window.sessionStorage.setItem(RETURN_PATH_KEY, path);
+  const safe = safeNextPath(path);
+  if (safe) window.sessionStorage.setItem(RETURN_PATH_KEY, safe);
 }
 
 /** The remembered path, once; null when there is none. */
@@ -47,7 +49,7 @@ export function takeReturnPath(): string | null {
   if (typeof window === 'undefined') return null;
   const path = window.sessionStorage.getItem(RETURN_PATH_KEY);
   window.sessionStorage.removeItem(RETURN_PATH_KEY);
-  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
+  return safeNextPath(path);
 }
 
 export function landingPathFor(user: Pick<PublicUser, 'role' | 'roleChosen'>): string {

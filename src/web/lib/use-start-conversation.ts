@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DELAYS } from '../../core/limits';
+import { loginPathFor } from '../../core/safe-next';
 import type { ConversationView } from '../../core/schemas/messaging';
 import { toast } from '../components/ui/toast';
 import { ApiError, apiJson } from './api';
@@ -19,7 +20,9 @@ import { type ConversationPages, flattenConversations, withConversationFirst } f
 
 function redirectToLogin() {
   setTimeout(() => {
-    window.location.href = '/api/login';
+    // Back to the page the Message button was on, so the visitor can tap it again signed in.
+    const { pathname, search, hash } = window.location;
+    window.location.href = loginPathFor(`${pathname}${search}${hash}`);
   }, DELAYS.conversationRedirect);
 }
 

@@ -3,9 +3,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../components/ui/toast';
 import { DELAYS } from '../../core/limits';
+import { loginPathFor } from '../../core/safe-next';
 import { ApiError, isUnauthorizedError } from './api';
 
-export function useHandleUnauthorized(target = '/api/login') {
+export function useHandleUnauthorized(target?: string) {
   const { t } = useTranslation();
   /** Returns true when the error was a lost session (and was handled). */
   return useCallback(
@@ -17,7 +18,9 @@ export function useHandleUnauthorized(target = '/api/login') {
         variant: 'destructive',
       });
       setTimeout(() => {
-        window.location.href = target;
+        // By default back to the sign-in page, which brings the user back here afterwards.
+        const { pathname, search, hash } = window.location;
+        window.location.href = target ?? loginPathFor(`${pathname}${search}${hash}`);
       }, DELAYS.unauthorizedRedirect);
       return true;
     },

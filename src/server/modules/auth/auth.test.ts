@@ -73,6 +73,10 @@ describe('registration and e-mail verification', () => {
     const verify = await t.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().isEmailVerified).toBe(true);
+    // The link signs the new user in: the page can carry on where they were going.
+    const signedIn = await t.inject({ method: 'GET', url: '/api/auth/user', cookies: cookiesFrom(verify) });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().email).toBe(body.email);
     // Single use.
     const again = await t.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(again.statusCode).toBe(400);

@@ -70,7 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify-email',
     { schema: { body: verifyEmailSchema, response: { 200: publicUserSchema } } },
-    async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
+    async (request) => {
+      const user = await auth.verifyEmail(request.body.token);
+      // The link proves the inbox, so it signs the new user in and the page carries on where they
+      // were going; an account with two-factor sign-in still signs in with its second step.
+      if (!user.totpEnabled) await signIn(request, user);
+      return toPublicUser(user);
+    },
   );
 
   app.post(

@@ -139,7 +139,7 @@ describe('the brokerage walk (issue 14)', () => {
     const cardPage = await t.app.pageRenderers.get('/cards/:id')?.(
       { id: laylaCard.id },
       { query: {}, cookies: {} } as never,
-      { setCookie: () => undefined } as never,
+      { setCookie: () => undefined, code: () => undefined } as never,
       { styles: [], appScript: null, entry: () => null, pageScripts: () => [] } as never,
     );
     expect(cardPage).toContain('Member of Zephyr Crest Properties');
@@ -514,7 +514,7 @@ describe('the public brokerage page (server-rendered)', () => {
     t.app.pageRenderers.get('/brokerages/:slug')?.(
       { slug },
       { query, cookies: lang ? { 'bitaqa.lang': lang } : {} } as never,
-      { setCookie: () => undefined } as never,
+      { setCookie: () => undefined, code: () => undefined } as never,
       assets,
     );
 

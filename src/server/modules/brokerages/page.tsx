@@ -360,14 +360,21 @@ export function registerBrokeragePage(app: FastifyInstance): void {
     const parsed = publicBrokerageQuerySchema.safeParse(query);
     const q: PublicBrokerageQuery = parsed.success ? parsed.data : {};
     const slug = params.slug.toLowerCase();
-    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) {
+      reply.code(404);
+      return null;
+    }
     const version = await app.ctx.listVersion.current();
     const key = `${version}|${slug}|${q.language ?? ''}|${q.specialization ?? ''}|${lang}|${assets.appScript}`;
     const hit = rendered.get(key);
-    if (hit) return hit.html;
+    if (hit) {
+      if (hit.html === null) reply.code(404);
+      return hit.html;
+    }
     const data = await publicBrokerage(app.ctx.db, slug, q);
     // No brokerage here: the app shell answers, and the app shows its not-found page.
     const html = data ? document(data, lang, q, `${app.ctx.config.publicUrl}/brokerages/${slug}`, assets) : null;
+    if (!data) reply.code(404);
     rendered.set(key, { html });
     return html;
   });

@@ -70,6 +70,15 @@ const bodyText = (html: string) =>
     .replace(/\s+/g, ' ');
 
 describe('the public card page', () => {
+  it('answers 404 with the app page for an unknown card or brokerage (no soft 404)', async () => {
+    const unknownCard = await page('00000000-0000-4000-8000-000000000000');
+    expect(unknownCard.statusCode).toBe(404);
+    expect(unknownCard.headers['content-type']).toMatch(/text\/html/);
+    const unknownBrokerage = await t.inject({ method: 'GET', url: '/brokerages/no-such-brokerage' });
+    expect(unknownBrokerage.statusCode).toBe(404);
+    expect(unknownBrokerage.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('has the whole card in its HTML, with Save contact first among the actions', async () => {
     const { card } = await publicCard();
     const res = await page(card.id);
@@ -168,7 +177,8 @@ describe('the public card page', () => {
       payload: { name: 'Hidden Person', profession: 'Broker' },
     });
     const res = await page((created.json() as { id: string }).id);
-    expect(res.statusCode).toBe(200);
+    // Not public, so not a page for search engines; the app still shows it to its owner.
+    expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('Hidden Person');
     expect(res.body).toContain('<div id="root"></div>');
   });

@@ -295,7 +295,7 @@ export function registerCardPage(app: FastifyInstance, cards: CardService): void
     // Following the language link keeps the choice for the next visit, as the app's toggle does.
     if (asked) reply.setCookie(LANGUAGE_COOKIE, asked, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
     const version = await app.ctx.listVersion.current();
-    return renderCardPage(
+    const html = await renderCardPage(
       cards,
       app.ctx.config.publicUrl,
       params.id,
@@ -303,5 +303,7 @@ export function registerCardPage(app: FastifyInstance, cards: CardService): void
       assets,
       version,
     );
+    if (html === null) reply.code(404);
+    return html;
   });
 }

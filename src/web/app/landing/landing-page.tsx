@@ -112,7 +112,7 @@ export function LandingPage() {
                 data-testid={`landing-role-${role.id}`}
                 onClick={() => {
                   window.sessionStorage.setItem(SELECTED_ROLE_KEY, role.id);
-                  window.location.href = '/api/login';
+                  window.location.href = '/signup';
                 }}
                 className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 text-start shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
               >

@@ -4,7 +4,8 @@ import { Bot, MessageSquare, QrCode, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../../core/safe-next';
 import { type LoginInput, loginSchema, type PublicUser } from '../../../../core/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -14,7 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { adoptAccountLanguage } from '../../../lib/account-language';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
-import { AUTH_USER_KEY, landingPathFor, takeReturnPath } from '../../../lib/use-auth';
+import { AUTH_USER_KEY, landingPathFor, rememberReturnPath, takeReturnPath } from '../../../lib/use-auth';
 import { ResendVerification } from '../components/resend-verification';
 import { TwoFactorLoginStep } from '../components/two-factor-login-step';
 
@@ -22,6 +23,7 @@ export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const zm = useZodMessage();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
@@ -32,8 +34,12 @@ export function LoginPage() {
     await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
     toast({ title: t('login.successTitle'), description: t('login.successText') });
     // Admins and users still choosing a role go where they must; others back to what they opened.
-    const back = takeReturnPath();
+    // `?next=` (a deep link such as /messages?conversation=…) wins over a remembered path.
+    const remembered = takeReturnPath();
+    const back = safeNextPath(params.get('next')) ?? remembered;
     const landing = landingPathFor(user);
+    // A new user chooses a role first; the destination waits for them there.
+    if (landing === '/role-selection' && back) rememberReturnPath(back);
     navigate(landing === '/' && back ? back : landing);
   };
 

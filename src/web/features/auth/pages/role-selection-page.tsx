@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { apiJson, isUnauthorizedError, queryClient } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { AccessDenied } from '../../../components/access-denied';
-import { AUTH_USER_KEY, useAuth } from '../../../lib/use-auth';
+import { AUTH_USER_KEY, takeReturnPath, useAuth } from '../../../lib/use-auth';
 import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../../../lib/role-offerings';
 
 function initialRole(current?: string, chosen?: boolean): ProfessionalRole | null {
@@ -35,7 +35,8 @@ export function RoleSelectionPage() {
       window.sessionStorage.removeItem(SELECTED_ROLE_KEY);
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
       toast({ title: t('role.completeTitle') });
-      navigate('/create-card');
+      // Back to a page they were opening (a conversation, an invitation), else on to their card.
+      navigate(takeReturnPath() ?? '/create-card');
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../../core/safe-next';
 import { COUNTRY_CODES } from '../../../../core/enums';
 import { MARKETING } from '../../../../core/limits';
 import { type RegisterInput, registerSchema } from '../../../../core/schemas/auth';
@@ -20,6 +21,7 @@ export function SignupPage() {
   const { t } = useTranslation('auth');
   const zm = useZodMessage();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
@@ -36,9 +38,11 @@ export function SignupPage() {
 
   const register = useMutation({
     mutationFn: (values: RegisterInput) => apiJson<{ message: string }>('POST', '/api/auth/register', values),
-    onSuccess: () => {
+    onSuccess: (_out, values) => {
       toast({ title: t('signup.successTitle'), description: t('signup.successText') });
-      navigate('/login');
+      const next = safeNextPath(params.get('next'));
+      const keep = next ? `&next=${encodeURIComponent(next)}` : '';
+      navigate(`/verify-email?sent=${encodeURIComponent(values.email)}${keep}`);
     },
     onError: (error) => {
       if (error instanceof ApiError) {

@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { Sparkles, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFESSIONAL_ROLES, type ProfessionalRole } from '../../../../core/enums';
@@ -8,18 +8,23 @@ import { Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useGenerateContent } from '../api/use-generate-content';
+import { type AiField, mergeAiContent } from './ai-merge';
 import type { CardForm } from './card-form-sections';
 
 const blank = <T,>(v: T | '' | null | undefined): T | undefined => (v === '' || v === null ? undefined : v);
 
 /**
- * The AI-generate button (spec §5, §8; issue 3): sends the card's facts and fills profession,
- * bio, sales pitch and value proposition (and the company when one is suggested and none given).
+ * The AI-generate button: sends the card's facts and fills the profession, bio, sales pitch,
+ * value proposition and company the user left empty; typed text is replaced only when asked,
+ * with an undo.
  */
 export function AiGeneratePanel({ form, role }: { form: CardForm; role: string | undefined }) {
   const { t, i18n } = useTranslation('cards');
   const [language, setLanguage] = useState<'en' | 'ar'>(i18n.language === 'ar' ? 'ar' : 'en');
   const generate = useGenerateContent();
+  const [rewrite, setRewrite] = useState(false);
+  // What the last generation replaced, so one tap puts the user's text back.
+  const [undo, setUndo] = useState<Partial<Record<AiField, string>> | null>(null);
   const onUnauthorized = useHandleUnauthorized();
 
   const run = () => {
@@ -54,13 +59,18 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
     generate.mutate(request, {
       onSuccess: (out) => {
         const opts = { shouldDirty: true, shouldValidate: true } as const;
-        form.setValue('profession', out.profession, opts);
-        form.setValue('professionalBio', out.description, opts);
-        if (out.salesPitch) form.setValue('salesPitch', out.salesPitch, opts);
-        if (out.valueProposition) form.setValue('valueProposition', out.valueProposition, opts);
-        if (out.suggestedCompany && !v.company?.trim()) form.setValue('company', out.suggestedCompany, opts);
+        // Never overwrite what the user typed unless they asked to (a typed English title stays
+        // when the AI writes in Arabic).
+        const { next, previous } = mergeAiContent(form.getValues(), out, rewrite);
+        const changed = Object.keys(next) as AiField[];
+        if (changed.length === 0) {
+          toast({ title: t('ai.successTitle'), description: t('ai.nothingEmpty') });
+          return;
+        }
+        for (const field of changed) form.setValue(field, next[field] ?? '', opts);
         form.setValue('aiGenerated', true, { shouldDirty: true });
-        toast({ title: t('ai.successTitle'), description: t('ai.successText') });
+        setUndo(previous);
+        toast({ title: t('ai.successTitle'), description: rewrite ? t('ai.successText') : t('ai.filledText') });
       },
       onError: (error) => {
         if (onUnauthorized(error)) return;
@@ -87,6 +97,26 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
           <option value="ar">العربية</option>
         </Select>
       </div>
+      <label className="flex min-h-11 items-center gap-2 text-xs text-slate-600">
+        <input type="checkbox" checked={rewrite} onChange={(e) => setRewrite(e.target.checked)} />
+        {t('ai.rewrite')}
+      </label>
+      {undo && (
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            for (const [field, value] of Object.entries(undo)) {
+              form.setValue(field as AiField, value, { shouldDirty: true, shouldValidate: true });
+            }
+            setUndo(null);
+            toast({ title: t('ai.undone') });
+          }}
+        >
+          <Undo2 className="h-4 w-4" aria-hidden="true" />
+          {t('ai.undo')}
+        </Button>
+      )}
       <Button type="button" variant="gold" onClick={run} disabled={generate.isPending}>
         <Sparkles className="h-4 w-4" aria-hidden="true" />
         {generate.isPending ? t('ai.generating') : t('ai.button')}

@@ -38,7 +38,7 @@ const ICONS: Record<ShareTarget, ReactNode> = {
 const BRAND_LABELS: Record<Exclude<ShareTarget, 'email'>, string> = {
   whatsapp: 'WhatsApp',
   facebook: 'Facebook',
-  twitter: 'Twitter',
+  twitter: 'X',
   linkedin: 'LinkedIn',
   telegram: 'Telegram',
 };
