@@ -25,6 +25,7 @@ import { teamRoutes } from './team/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { registerRoutes } from './registers/routes';
 import { contactRoutes } from './contacts';
+import { webhookRoutes } from './webhooks';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -50,4 +51,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(analyticsRoutes);
   await app.register(registerRoutes);
   await app.register(contactRoutes);
+  await app.register(webhookRoutes);
 };

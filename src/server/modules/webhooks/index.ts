@@ -18,3 +18,5 @@ export {
 } from './service';
 export { signatureHeader } from './signature';
 export { defaultWorkerOptions, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_MS, WebhookWorker } from './worker';
+export { webhookRoutes, webhookSettingsOf, webhookWorkerOf } from './routes';
+export { emitCardReviewEvent, emitLeadEvent, emitListingApproved, emitMemberEvent } from './source-events';
