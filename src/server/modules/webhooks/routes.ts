@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { requireUser, userOf } from '../auth/guards';
-import { membershipOf } from '../brokerages/repository';
+import { membershipOf } from '../brokerages/service';
 import {
   createEndpoint,
   deleteEndpoint,
