@@ -221,7 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Issue 11 finding 7: production never falls back to a development default.
   if (e.NODE_ENV === 'production') {
-    if (e.WEBHOOK_ALLOW_PRIVATE) problems.push('WEBHOOK_ALLOW_PRIVATE: only for development and tests, never in production');
+    if (e.WEBHOOK_ALLOW_PRIVATE)
+      problems.push('WEBHOOK_ALLOW_PRIVATE: only for development and tests, never in production');
     if (e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE: only for test environments, never in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when NODE_ENV=production');

@@ -119,7 +119,7 @@ describe('webhook session routes', () => {
     const forMember = bodies.find((x) => x.path === '/member' && x.body.type === 'lead.created');
     expect(forTeam?.body.data).toMatchObject({ lead: { name: 'Visitor', message: 'Villa?', brokerage_id: b.id } });
     expect(forMember?.body.id).toBe(forTeam?.body.id);
-    const leadId = (forTeam?.body.data as { lead: { id: string } }).lead.id;
+    const leadId = String((forTeam?.body.data as { lead?: { id: string } } | undefined)?.lead?.id);
     const patched = await t.inject({
       method: 'PATCH',
       url: `/api/brokerages/${b.id}/leads/${leadId}`,

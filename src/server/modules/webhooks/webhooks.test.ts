@@ -187,7 +187,7 @@ describe('webhooks', () => {
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
       await worker.drain();
       const [d] = await database.db.select().from(webhookDeliveries);
-      if (!d || d.status !== 'pending') break;
+      if (d?.status !== 'pending') break;
       gaps.push(d.nextAttemptAt.getTime() - clock.now.getTime());
       // Nothing is attempted a moment before it is due.
       clock.now = new Date(d.nextAttemptAt.getTime() - 1000);
