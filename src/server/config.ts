@@ -76,6 +76,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Development and tests: webhooks may reach private and loopback addresses (refused in production). */
+  WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  /** Where the HubSpot client sends its calls (tests: a fake server on 127.0.0.1). */
+  HUBSPOT_API_BASE: z.string().url().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   /** The seller printed on tax invoices (issue 17); the defaults are demo values. */
   INVOICE_SELLER_NAME: z.string().min(2).max(200).default('Bitaqa Technologies FZCO'),
@@ -144,6 +148,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
+  /** Webhooks may reach private and loopback addresses (never in production). */
+  webhookAllowPrivate: boolean;
+  hubspotApiBase?: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
   /** Seller details printed on tax invoices (issue 17), snapshotted into each invoice. */
   invoiceSeller: InvoiceSeller;
@@ -214,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Issue 11 finding 7: production never falls back to a development default.
   if (e.NODE_ENV === 'production') {
+    if (e.WEBHOOK_ALLOW_PRIVATE)
+      problems.push('WEBHOOK_ALLOW_PRIVATE: only for development and tests, never in production');
     if (e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE: only for test environments, never in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when NODE_ENV=production');
@@ -252,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .digest(),
     redisUrl: e.REDIS_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    hubspotApiBase: e.HUBSPOT_API_BASE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     storage:

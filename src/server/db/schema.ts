@@ -924,3 +924,4 @@ export type Upload = typeof uploads.$inferSelect;
 // Tables owned by a module, declared beside it; listed here so drizzle-kit sees the whole database.
 export * from '../modules/registers/schema';
 export * from '../modules/contacts/schema';
+export * from '../modules/webhooks/schema';

@@ -26,6 +26,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { registerRoutes } from './registers/routes';
 import { contactRoutes } from './contacts';
 import { contactScanRoutes } from './contact-scan';
+import { webhookRoutes } from './webhooks';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -52,4 +53,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(registerRoutes);
   await app.register(contactRoutes);
   await app.register(contactScanRoutes);
+  await app.register(webhookRoutes);
 };

@@ -30,6 +30,7 @@ import { newestApprovedCard } from '../cards/service';
 import { findUserByEmail, findUserById } from '../users/service';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';
+import { emitMemberEvent } from '../webhooks';
 
 const BROKERAGE_NOT_FOUND = 'Brokerage not found';
 const notFoundBrokerage = () => notFound(BROKERAGE_NOT_FOUND, 'BROKERAGE_NOT_FOUND');
@@ -307,6 +308,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw forbidden('A manager may remove members only.', 'MANAGER_REMOVES_MEMBERS_ONLY');
         }
         await repository.deleteMember(tx, id, memberId);
+        await emitMemberEvent(tx, 'left', id, { userId: memberId, role: target });
         await writeAudit(tx, {
           actorId: user.id,
           action: 'brokerage.member_remove',
@@ -325,6 +327,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw conflict('You are the last owner: make another member an owner or delete the brokerage.', 'LAST_OWNER');
         }
         await repository.deleteMember(tx, id, user.id);
+        await emitMemberEvent(tx, 'left', id, { userId: user.id, role });
         await writeAudit(tx, {
           actorId: user.id,
           action: 'brokerage.member_leave',
@@ -462,6 +465,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
             role: invitation.role === 'manager' ? 'manager' : 'member',
           });
           await repository.updateInvitation(tx, invitation.id, { acceptedAt: ctx.now(), acceptedById: user.id });
+          await emitMemberEvent(tx, 'joined', invitation.brokerageId, { userId: user.id, role: invitation.role });
           await writeAudit(tx, {
             actorId: user.id,
             action: 'brokerage.member_join',

@@ -16,6 +16,7 @@ import { findCardById, lockCard, updateCard } from './repository';
 import type { CardValues } from './repository';
 import { toCard } from './mapper';
 import { CARD_NOT_FOUND, licenseReset } from './service';
+import { emitCardReviewEvent } from '../webhooks';
 
 /** Whether the version the admin names (if any) is the card's current one. */
 export function reviewedCurrent(
@@ -118,6 +119,7 @@ export function createCardAdminService(ctx: AppContext) {
         });
         // Issue 12: the e-mail is written in the decision's transaction (sent after commit).
         await tellOwner(tx, after, config.publicUrl, isRevision && body.status === 'rejected');
+        if (!isRevision) await emitCardReviewEvent(tx, id, body.status === 'approved', body.reason);
       });
       return cardFor(id);
     },

@@ -20,6 +20,7 @@ import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { membershipOf } from '../brokerages/service';
 import { canViewCard, findCardRow, newestApprovedCard } from '../cards/service';
 import { insertLead } from './repository';
+import { emitLeadEvent } from '../webhooks';
 
 interface Contact {
   name: string;
@@ -89,6 +90,7 @@ export function createExchangeService(ctx: AppContext) {
           message: note,
         });
         await recordLead(tx, row.card.id, owner.id, ctx.now());
+        await emitLeadEvent(tx, 'lead.created', id);
         // The person also lands in the owner's own contact book (a lead stays the team's).
         await upsertMetPerson(
           tx,

@@ -26,6 +26,7 @@ import {
   listInquiriesForOwner,
   setInquiryStatus,
 } from './repository';
+import { emitLeadEvent } from '../webhooks';
 
 const EXPORT_MAX_ROWS = 50_000;
 
@@ -72,17 +73,21 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
 
       // The lead and its e-mail to the owner commit together (issue 12).
       await db.transaction(async (tx) => {
-        await tx.insert(inquiries).values({
-          businessCardId: row.card.id,
-          // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
-          brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
-          inquirerName: input.inquirerName,
-          inquirerEmail: input.inquirerEmail,
-          inquirerPhone: input.inquirerPhone || null,
-          inquiryType: input.inquiryType,
-          message: input.message || null,
-        });
+        const [lead] = await tx
+          .insert(inquiries)
+          .values({
+            businessCardId: row.card.id,
+            // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
+            brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
+            inquirerName: input.inquirerName,
+            inquirerEmail: input.inquirerEmail,
+            inquirerPhone: input.inquirerPhone || null,
+            inquiryType: input.inquiryType,
+            message: input.message || null,
+          })
+          .returning({ id: inquiries.id });
         await recordLead(tx, row.card.id, owner.id, ctx.now());
+        if (lead) await emitLeadEvent(tx, 'lead.created', lead.id);
         await mailOwner(tx, owner, row.card.name, input);
       });
       return true;

@@ -33,6 +33,7 @@ import {
   listProperties,
   type PropertyFilter,
 } from './repository';
+import { emitListingApproved } from '../webhooks';
 
 export type { PropertyFilter };
 
@@ -266,6 +267,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           after: { ...reviewFields(after), version: after.version },
         });
         if (!before.isApproved) await tellOwner(tx, after, true);
+        if (!before.isApproved) await emitListingApproved(tx, id);
       });
       return toProperty(await rowOrNotFound(id), { private: true });
     },

@@ -34,6 +34,7 @@ import {
   type TeamLeadRow,
   updateLead,
 } from './repository';
+import { emitLeadEvent } from '../webhooks';
 
 const EXPORT_MAX_ROWS = 50_000;
 
@@ -139,6 +140,7 @@ export function createTeamLeadService(ctx: AppContext) {
           ...(input.assignedToId !== undefined ? { assignedToId: input.assignedToId } : {}),
         };
         await updateLead(tx, leadId, set);
+        await emitLeadEvent(tx, 'lead.updated', leadId);
         await writeAudit(tx, {
           actorId: user.id,
           action: input.assignedToId !== undefined ? 'team.lead.assign' : 'team.lead.status',

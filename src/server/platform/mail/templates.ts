@@ -655,6 +655,24 @@ const TEMPLATES = {
       ],
     }),
   }),
+  webhookDisabled: template<{ name: string; url: string; failures: number; link: string }>({
+    en: (p) => ({
+      subject: 'A Bitaqa webhook endpoint was turned off',
+      body: [
+        `Hello ${p.name},`,
+        `Your webhook endpoint ${p.url} failed ${p.failures} times in a row, so Bitaqa stopped sending to it. Fix the receiver, then turn it back on or create it again at ${p.link}.`,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: 'تم إيقاف نقطة استقبال Webhook في Bitaqa',
+      body: [
+        `مرحبًا ${p.name}،`,
+        `فشلت نقطة الاستقبال \u2068${p.url}\u2069 ${p.failures} مرة متتالية، لذلك توقفت Bitaqa عن الإرسال إليها. أصلح جهة الاستقبال ثم أعد إنشاءها من ${p.link}.`,
+        SIGN_AR,
+      ],
+    }),
+  }),
 };
 
 export type MailKind = keyof typeof TEMPLATES;
