@@ -259,8 +259,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /robots.txt': { request: () => ({ url: '/robots.txt' }), expect: [200, 200, 200, 200] },
   'GET /*': {
     request: (w) => ({ url: `/cards/${w.pendingCard.id}` }),
-    expect: [200, 200, 200, 200],
-    note: 'pages: the app shell for every caller; a pending card is drawn by the app only for its owner and admins',
+    expect: [404, 404, 404, 404],
+    note: 'pages: a card that is not public answers 404 (the app page; the app draws it for its owner and admins)',
   },
   'GET /api/business-cards/:id/qr-code': {
     request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/qr-code` }),
@@ -482,6 +482,118 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/uploads/images': {
     request: () => ({ url: '/api/uploads/images', ...multipart(PNG_1PX) }),
     expect: [401, 201, 201, 201],
+  },
+  'GET /api/business-cards/:id/background.png': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/background.png?size=1280x720` }),
+    expect: [404, 404, 200, 200],
+    note: "the owner's (and an admin's) until the card is public; the public case is in print/background.test.ts",
+  },
+  'POST /api/admin/registers/import': {
+    request: () => ({ url: '/api/admin/registers/import', payload: {} }),
+    expect: [401, 403, 403, 400],
+  },
+  'GET /api/admin/registers/imports': {
+    request: () => ({ url: '/api/admin/registers/imports' }),
+    expect: [401, 403, 403, 200],
+  },
+  'GET /api/business-cards/:id/licence': {
+    request: (w) => ({ url: `/api/business-cards/${w.pendingCard.id}/licence` }),
+    expect: [404, 404, 404, 404],
+    note: 'a card seen by the caller and checked against a register; verdicts in registers/registers.test.ts',
+  },
+  'GET /api/contacts': {
+    request: () => ({ url: '/api/contacts' }),
+    expect: [401, 200, 200, 200],
+    note: 'each caller their own book',
+  },
+  'GET /api/contacts/due-count': { request: () => ({ url: '/api/contacts/due-count' }), expect: [401, 200, 200, 200] },
+  'POST /api/contacts': {
+    request: () => ({ url: '/api/contacts', payload: { name: 'Matrix New' } }),
+    expect: [401, 201, 201, 201],
+  },
+  'GET /api/contacts/export.vcf': {
+    request: () => ({ url: '/api/contacts/export.vcf' }),
+    expect: [401, 200, 200, 200],
+  },
+  'GET /api/contacts/export.csv': {
+    request: () => ({ url: '/api/contacts/export.csv' }),
+    expect: [401, 200, 200, 200],
+  },
+  'POST /api/contacts/import': {
+    request: () => ({ url: '/api/contacts/import', payload: {} }),
+    expect: [401, 400, 400, 400],
+  },
+  'GET /api/contacts/:id': {
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}` }),
+    expect: [401, 404, 200, 404],
+    note: 'a contact is personal: admins too get 404',
+  },
+  'PATCH /api/contacts/:id': {
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}`, payload: { notes: 'changed' } }),
+    expect: [401, 404, 200, 404],
+  },
+  'DELETE /api/contacts/:id': {
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}` }),
+    expect: [401, 404, 204, 404],
+  },
+  'POST /api/contacts/:id/merge': {
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}/merge`, payload: { otherId: w.contact.id } }),
+    expect: [401, 404, 409, 404],
+    note: 'the owner may not merge a contact with itself',
+  },
+  'GET /api/contacts/:id/whatsapp': {
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}/whatsapp?template=event-en` }),
+    expect: [401, 404, 200, 404],
+  },
+  'GET /api/message-templates': { request: () => ({ url: '/api/message-templates' }), expect: [401, 200, 200, 200] },
+  'POST /api/message-templates': {
+    request: () => ({
+      url: '/api/message-templates',
+      payload: { name: 'Mine', lang: 'en', body: 'Hello {firstName}' },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  'DELETE /api/message-templates/:id': {
+    request: (w) => ({ url: `/api/message-templates/${w.template.id}` }),
+    expect: [401, 404, 204, 404],
+  },
+  'POST /api/business-cards/:id/save-contact': {
+    request: (w) => ({ url: `/api/business-cards/${w.card.id}/save-contact` }),
+    expect: [401, 201, 400, 201],
+    note: 'any signed-in caller adds a public card to their own book; not one’s own card',
+  },
+  'GET /api/webhooks': {
+    request: () => ({ url: '/api/webhooks' }),
+    expect: [401, 200, 200, 200],
+    note: 'each caller their own',
+  },
+  'POST /api/webhooks': {
+    request: () => ({ url: '/api/webhooks', payload: { url: 'https://127.0.0.1/hook', events: ['lead.created'] } }),
+    expect: [401, 400, 400, 400],
+    note: 'a loopback address is refused for everyone; endpoints that are made: webhooks/routes.test.ts',
+  },
+  'GET /manifest.webmanifest': { request: () => ({ url: '/manifest.webmanifest' }), expect: [200, 200, 200, 200] },
+  'GET /api/webhooks/:id': { request: (w) => ({ url: `/api/webhooks/${w.webhook.id}` }), expect: [401, 404, 200, 404] },
+  'DELETE /api/webhooks/:id': {
+    request: (w) => ({ url: `/api/webhooks/${w.webhook.id}` }),
+    expect: [401, 404, 204, 404],
+  },
+  'POST /api/webhooks/:id/enable': {
+    request: (w) => ({ url: `/api/webhooks/${w.webhook.id}/enable` }),
+    expect: [401, 404, 200, 404],
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    request: (w) => ({ url: `/api/webhooks/${w.webhook.id}/deliveries` }),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry': {
+    request: (w) => ({ url: `/api/webhooks/${w.webhook.id}/deliveries/${w.webhook.id}/retry` }),
+    expect: [401, 404, 404, 404],
+    note: 'no such delivery of the owner’s endpoint; retries are in webhooks/webhooks.test.ts',
+  },
+  'POST /api/webhooks/:id/test': {
+    request: (w) => ({ url: `/api/webhooks/${w.webhook.id}/test` }),
+    expect: [401, 404, 200, 404],
   },
   'POST /api/contacts/scan': {
     request: () => ({ url: '/api/contacts/scan', ...multipart(PNG_1PX) }),

@@ -10,12 +10,15 @@ import {
   brokerageMembers,
   brokerages,
   businessServices,
+  contacts,
   conversations,
   inquiries,
   messages,
+  messageTemplates,
   payments,
   sessions,
   type User,
+  webhookEndpoints,
 } from '../../src/server/db/schema';
 import { issueInvoice } from '../../src/server/modules/invoices/invoices';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -67,6 +70,12 @@ export interface World {
   invitation: { id: string; token: string };
   /** Team leads and seats (issue 14): an unpaid broker member of the brokerage and a team lead. */
   team: { memberId: string; leadId: string };
+  /** A contact in the owner's book, with a phone for WhatsApp. */
+  contact: { id: string };
+  /** The owner's own WhatsApp template. */
+  template: { id: string };
+  /** The owner's webhook endpoint. */
+  webhook: { id: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -173,6 +182,23 @@ export async function createWorld(t: TestApp): Promise<World> {
       inquiryType: 'renting',
     })
     .returning();
+  const [contact] = await db
+    .insert(contacts)
+    .values({ ownerId: owner.id, name: 'Matrix Contact', phones: ['+971501112233'], source: 'manual' })
+    .returning();
+  const [template] = await db
+    .insert(messageTemplates)
+    .values({ ownerId: owner.id, name: 'Matrix template', lang: 'en', body: 'Hi {firstName}' })
+    .returning();
+  const [webhook] = await db
+    .insert(webhookEndpoints)
+    .values({
+      userId: owner.id,
+      url: 'https://hooks.example.com/bitaqa',
+      events: ['lead.created'],
+      secretSealed: 'matrix',
+    })
+    .returning();
   return {
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
@@ -189,5 +215,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     brokerage: { id: brokerage.id, slug: brokerage.slug },
     invitation: { id: invitation.id, token },
     team: { memberId: teamMember.id, leadId: teamLead.id },
+    contact: { id: contact.id },
+    template: { id: template.id },
+    webhook: { id: webhook.id },
   };
 }

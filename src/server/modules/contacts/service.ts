@@ -15,6 +15,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { textConditions } from '../../db/query/text';
 import { conflict, notFound } from '../../errors';
+import { emitContactEvent } from '../webhooks';
 import { type ContactRow, contacts } from './schema';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
@@ -170,6 +171,7 @@ export async function createContact(db: DbOrTx, ownerId: string, input: ContactC
     .insert(contacts)
     .values({ ...input, ownerId })
     .returning();
+  await emitContactEvent(db, 'created', ownerId, toContact(row));
   return { ...toContact(row), duplicates: duplicates.map(toContact) };
 }
 
@@ -180,6 +182,7 @@ export async function updateContact(db: DbOrTx, ownerId: string, id: string, inp
     .set({ ...input, updatedAt: sql`now()` })
     .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
     .returning();
+  await emitContactEvent(db, 'updated', ownerId, toContact(row));
   return toContact(row);
 }
 
@@ -278,6 +281,7 @@ export async function upsertMetPerson(db: DbOrTx, ownerId: string, person: MetPe
         source,
       })
       .returning();
+    await emitContactEvent(db, 'created', ownerId, toContact(row));
     return { contact: toContact(row), created: true };
   }
   const notes = person.note
@@ -297,6 +301,7 @@ export async function upsertMetPerson(db: DbOrTx, ownerId: string, person: MetPe
     })
     .where(eq(contacts.id, existing.id))
     .returning();
+  await emitContactEvent(db, 'updated', ownerId, toContact(row));
   return { contact: toContact(row), created: false };
 }
 
