@@ -9,7 +9,7 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Compiles the server and seeds the demo data once; workers start from copies (issue 16).
+  // Compiles the server and seeds the demo data once; workers start from copies.
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

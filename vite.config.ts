@@ -33,7 +33,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     // The server reads the manifest to link a server-rendered card page to its own small script
-    // (card-entry) and the app's stylesheet (issue 9).
+    // (card-entry) and the app's stylesheet.
     manifest: true,
     rollupOptions: {
       input: { index: path.join(web, 'index.html'), card: path.join(web, 'card-entry.ts') },

@@ -8,12 +8,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
-    // Issue 16: a worker keeps its process and loaded modules from one test file to the next
+    // A worker keeps its process and loaded modules from one test file to the next
     // (each file still gets its own database and app): a new process per file, with the server
     // graph imported and PGlite's WebAssembly compiled again, was half of the suite's time.
     isolate: false,
     onConsoleLog(log, type) {
-      // CONVENTIONS §8: an unexpected console.error in a test is a bug.
+      // An unexpected console.error in a test is a bug.
       if (type === 'stderr' && /Warning:|Error:/.test(log)) return true;
       return undefined;
     },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analytics` (issue 14): one million card events across the cards of a 50-member
+ * `npm run bench:analytics`: one million card events across the cards of a 50-member
  * brokerage (plus 200,000 on other cards, so the indexes have something to skip), rolled up by
  * day as the recorder does (one row per card and day), then the 90-day card chart and the 90-day team dashboard as the API
  * computes them (service calls: access check, rollup queries, summing), repeated; median and p95.

@@ -1,5 +1,5 @@
 /**
- * The benchmark data set (issue 4, issue 13): 5,000 users, 25,000 cards, 100,000 listings filled
+ * The benchmark data set: 5,000 users, 25,000 cards, 100,000 listings filled
  * with generate_series. Shared by `npm run bench` (app.inject) and `npm run bench:http` (real HTTP).
  */
 import { performance } from 'node:perf_hooks';

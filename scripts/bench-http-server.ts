@@ -1,5 +1,5 @@
 /**
- * The server side of `npm run bench:http` (issue 13), started as its own process so the load
+ * The server side of `npm run bench:http`, started as its own process so the load
  * generator does not share its event loop. BENCH_ROLE=bare: a bare Fastify hello-world, the
  * yardstick of the ratios (in a process of its own: embedded PGlite runs on the app's thread).
  * Otherwise the real app with NODE_ENV=production on the given database, filled once:

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:http` (issue 13): the public routes through real HTTP under concurrency, each
+ * `npm run bench:http`: the public routes through real HTTP under concurrency, each
  * beside a bare Fastify hello-world route in the same run, on a PostgreSQL server and on embedded
  * PGlite. The app runs in its own process (scripts/bench-http-server.ts) with NODE_ENV=production,
  * the bare route in another. PostgreSQL gets the bench data set (25,000 cards, 100,000 listings,

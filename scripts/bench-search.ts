@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search` (issue 17): how well search answers what people type. Runs every query of
+ * `npm run bench:search`: how well search answers what people type. Runs every query of
  * scripts/search-queries.ts against the production build with the demo data and reports, per
  * kind and overall:
  *   - precision at 5: of the first five results, the share that is relevant, out of

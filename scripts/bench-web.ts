@@ -1,12 +1,12 @@
 /**
- * `npm run bench:web` (issue 9): Lighthouse's mobile audit (its default: a Moto G-class phone,
+ * `npm run bench:web`: Lighthouse's mobile audit (its default: a Moto G-class phone,
  * simulated slow 4G and 4× CPU slowdown) of the public card page, landing, directory and
  * properties, each run BENCH_WEB_RUNS times (default 3), the median printed with the load average.
  *
  * It runs the production build (`npm run build` first when dist/ is missing) on an embedded
  * database with the demo data in a temporary DATA_DIR, on a free port, and drives Debian's
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through the `lighthouse` package.
- * Targets (issue 9): card page performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05; the others ≥ 85,
+ * Targets: card page performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05; the others ≥ 85,
  * CLS ≤ 0.1. A figure under its target is marked, and the exit code is 1 with BENCH_WEB_STRICT=1.
  */
 import fs from 'node:fs';

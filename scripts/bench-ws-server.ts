@@ -1,5 +1,5 @@
 /**
- * The server side of `npm run bench:ws` (issue 13), a process of its own so its memory is the
+ * The server side of `npm run bench:ws`, a process of its own so its memory is the
  * server's alone. BENCH_ROLE=bare: a bare `ws` server (the yardstick) that answers an
  * authenticate message like the app does. Otherwise the real app (NODE_ENV=production) on a fresh
  * PostgreSQL database or PGlite folder, with BENCH_USERS signed-in users (sessions written

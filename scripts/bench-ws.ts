@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ws` (issue 13): messaging at scale, through real sockets and HTTP against the
+ * `npm run bench:ws`: messaging at scale, through real sockets and HTTP against the
  * app in its own process (scripts/bench-ws-server.ts, NODE_ENV=production).
  *
  * 1. Idle authenticated sockets per process and memory per socket (RSS and heap after a full

@@ -1,5 +1,5 @@
 /**
- * The relevance benchmark's queries (issue 17, `npm run bench:search`): what people type, in
+ * The relevance benchmark's queries (`npm run bench:search`): what people type, in
  * English and Arabic, with typos, transliterations and mixed languages, and what they want, on the
  * demo data. `want` is the intent written down by a person, never read from the search engine:
  * the relevant results are the demo cards, listings or services that satisfy every field of it.
@@ -226,7 +226,7 @@ export const QUERIES: Query[] = [
   s('property management', 'Property Management'),
   s('conveyancing', 'Conveyancing and Transfer'),
   s('bank account for my company', 'Business Banking Setup'),
-  // Issue 29: names with a swapped, wrong, missing or extra letter, in smart search and the directory box.
+  // Names with a swapped, wrong, missing or extra letter, in smart search and the directory box.
   p('Mnasoori', { names: ['Ahmed Al Mansoori'] }),
   p('Duobis', { names: ['Isabelle Dubois'] }),
   d('Voklova', { names: ['Elena Volkova'] }),
@@ -234,12 +234,12 @@ export const QUERIES: Query[] = [
   d('Duobis', { names: ['Isabelle Dubois'] }),
   d('Volkovva', { names: ['Elena Volkova'] }),
   d('Volkoa', { names: ['Elena Volkova'] }),
-  // Issue 29: listing searches with no exact match show the near ones (area to the city, price
+  // Listing searches with no exact match show the near ones (area to the city, price
   // within 15 %, bedrooms ±1, type to its family), judged on that near intent.
   l('2 bed apartment in JVC under 1.2m', { type: 'apartment', emirate: 'Dubai', maxPrice: 1_380_000 }),
   l('penthouse palm jumeirah', { types: ['penthouse', 'apartment', 'villa'], emirate: 'Dubai' }),
   l('office in business bay', { types: ['office', 'retail'], emirate: 'Dubai' }),
-  // Issue 36: rent vs sale, "golden visa" (a sale of AED 2M or more), Arabic rentals, and the
+  // Rent vs sale, "golden visa" (a sale of AED 2M or more), Arabic rentals, and the
   // gender with the area (what the query must not ignore; no female Hindi-speaking broker works
   // in Downtown in the demo data).
   l('golden visa property under 2 million', { status: 'for_sale', maxPrice: 2_300_000 }),
@@ -248,7 +248,7 @@ export const QUERIES: Query[] = [
   l('apartment for rent in Business Bay', { type: 'apartment', status: 'for_rent', area: 'Business Bay' }),
   p('female broker Hindi Downtown', { role: 'broker', gender: 'female', area: 'Downtown Dubai' }),
   p('female broker', { role: 'broker', gender: 'female' }),
-  // Issue 29: services in smart search, with synonyms in both languages.
+  // Services in smart search, with synonyms in both languages.
   ss('محامي عقارات', 'Real Estate Legal Counsel'),
   ss('real estate lawyer', 'Real Estate Legal Counsel'),
   ss('mortgage advisor', 'Mortgage Advisory'),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything, in the order that fails fastest (CONVENTIONS §13).
+# `npm test`: everything, in the order that fails fastest.
 # 1 typecheck · 2 lint · 3 unit + API tests on PGlite · 4 the same on the PostgreSQL server when
 # TEST_DATABASE_URL is set · 5 build · 6 browser tests in Debian's Chromium.
 set -euo pipefail
@@ -12,7 +12,7 @@ npx tsc --noEmit -p .
 
 step "lint"
 npx biome check .
-# Import rules (issue 16, docs/architecture.md): features, modules and core import one way only.
+# Import rules (docs/architecture.md): features, modules and core import one way only.
 npx depcruise src --config .dependency-cruiser.cjs
 
 step "unit and API tests (embedded PGlite)"

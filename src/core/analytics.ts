@@ -1,5 +1,5 @@
 /**
- * Card analytics vocabulary (issue 14): what a visitor did (action), where they came from
+ * Card analytics vocabulary: what a visitor did (action), where they came from
  * (source) and which UAE calendar day it was. Shared by the recorder, the charts and the pages
  * that build `?src=` links.
  */

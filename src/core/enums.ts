@@ -13,7 +13,7 @@ export const USER_ROLES = [
 ] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The four roles a user may choose for themselves (spec §1, issue 2: never admin). */
+/** The four roles a user may choose for themselves (issue 2: never admin). */
 export const PROFESSIONAL_ROLES = [
   'real_estate_broker',
   'banking_broker',
@@ -22,7 +22,7 @@ export const PROFESSIONAL_ROLES = [
 ] as const;
 export type ProfessionalRole = (typeof PROFESSIONAL_ROLES)[number];
 
-/** Roles that pay the yearly subscription (spec §1, §9). */
+/** Roles that pay the yearly subscription. */
 export const PAID_ROLES: readonly UserRole[] = ['real_estate_broker', 'banking_broker'];
 
 export const LANGUAGES = [
@@ -39,7 +39,7 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Directory language filter options (spec §9). */
+/** Directory language filter options. */
 export const DIRECTORY_LANGUAGES = LANGUAGES.slice(0, 7);
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -140,7 +140,7 @@ export type DeveloperProjectType = (typeof DEVELOPER_PROJECT_TYPES)[number];
 export const INVESTOR_BUDGETS = ['under_500k', '500k_1m', '1m_2m', '2m_5m', '5m_10m', '10m_plus'] as const;
 export type InvestorBudget = (typeof INVESTOR_BUDGETS)[number];
 
-/** All 33 values of the schema's uae_bank list (spec §3). */
+/** All 33 values of the schema's uae_bank list. */
 export const UAE_BANKS = [
   'emirates_nbd',
   'first_abu_dhabi_bank',
@@ -181,7 +181,7 @@ export type UaeBank = (typeof UAE_BANKS)[number];
 export const COUNTRY_CODES = ['+971', '+1', '+44', '+91', '+92', '+20', '+961', '+966', '+965', '+974'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-/** Directory role filter values (spec §3) and the user role each one stands for. */
+/** Directory role filter values and the user role each one stands for. */
 export const DIRECTORY_ROLE_FILTERS = {
   broker: 'real_estate_broker',
   banking_broker: 'banking_broker',
@@ -190,7 +190,7 @@ export const DIRECTORY_ROLE_FILTERS = {
 } as const satisfies Record<string, UserRole>;
 export type DirectoryRoleFilter = keyof typeof DIRECTORY_ROLE_FILTERS;
 
-/** Directory cities (spec §9) and the emirate each one matches. */
+/** Directory cities and the emirate each one matches. */
 export const DIRECTORY_CITIES = {
   Dubai: 'dubai',
   'Abu Dhabi': 'abu_dhabi',
@@ -198,10 +198,10 @@ export const DIRECTORY_CITIES = {
   Ajman: 'ajman',
 } as const satisfies Record<string, Emirate>;
 
-/** Property filter cities (spec §9). */
+/** Property filter cities. */
 export const PROPERTY_CITIES = ['Dubai', 'Abu Dhabi', 'Sharjah'] as const;
 
-/** Quick-pick location chips (spec §9). */
+/** Quick-pick location chips. */
 export const LOCATION_CHIPS = [
   'Dubai Marina',
   'Downtown Dubai',

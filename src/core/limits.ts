@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9). One literal each, read by server and web. */
+/** Business constants and limits. One literal each, read by server and web. */
 export const LIMITS = {
   passwordMin: 8,
   passwordMax: 200,
@@ -21,13 +21,13 @@ export const LIMITS = {
   adminPendingCards: 5,
   adminPendingProperties: 3,
   maxFeaturesShown: 3,
-  /** Failed sign-in attempts per minute for one e-mail or address before 429 (issue 2). */
+  /** Failed sign-in attempts per minute for one e-mail or address before 429. */
   loginFailuresPerMinute: 10,
   emailTokenTtlMs: 24 * 60 * 60 * 1000,
-  /** A password reset link is valid one hour (issue 17). */
+  /** A password reset link is valid one hour. */
   passwordResetTtlMs: 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-  /** A brokerage invitation link is valid 7 days (issue 14). */
+  /** A brokerage invitation link is valid 7 days. */
   brokerageInvitationTtlMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
@@ -55,7 +55,7 @@ export const DELAYS = {
   userCacheMs: 300_000,
 } as const;
 
-/** Marketing constants (spec §1, §9). */
+/** Marketing constants. */
 export const MARKETING = {
   brokerNetwork: '23,000+',
   promoScore: 94,

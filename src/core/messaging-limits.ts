@@ -1,6 +1,6 @@
 /**
  * Messaging numbers without zod, so the app shell (unread badge, live socket) can read them
- * without pulling the schema library into every page's first download (issue 9).
+ * without pulling the schema library into every page's first download.
  * Re-exported by core/schemas/messaging.
  */
 
@@ -14,7 +14,7 @@ export const MESSAGING_PAGE = {
 
 /**
  * After the server's cross-process listener reconnects, its sockets refetch at random moments
- * within this window rather than all at once (issue 13).
+ * within this window rather than all at once.
  */
 export const RESYNC_SPREAD_MS = 5_000;
 

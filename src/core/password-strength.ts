@@ -1,5 +1,5 @@
 /**
- * Password strength (issue 11 finding 9): zxcvbn-ts's estimate with its common-password list
+ * Password strength: zxcvbn-ts's estimate with its common-password list
  * and English dictionaries. One rule for the sign-up form's live feedback and for the server.
  * The dictionaries are large, so the browser loads this module only on the pages that need it.
  */

@@ -1,4 +1,4 @@
-/** Issue 17 "Phone numbers": parsing, E.164, display and links, the same in browser and server. */
+/** Parsing, E.164, display and links, the same in browser and server. */
 import { describe, expect, it } from 'vitest';
 import { formatPhone, PHONE_MESSAGES, parsePhone, phoneLinkDigits, toE164 } from './phone';
 import { optionalPhoneField, phoneField } from './schemas/phone';

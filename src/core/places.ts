@@ -1,5 +1,5 @@
 /**
- * Where things are (issue 4): readable emirate names and the well-known areas of each emirate,
+ * Where things are: readable emirate names and the well-known areas of each emirate,
  * with the names people type in English and Arabic. The directory's `city`, the listings'
  * `city`, the smart-search parser and the demo data all read this one list.
  */
@@ -45,7 +45,7 @@ export interface Area {
   aliases: readonly string[];
 }
 
-/** Well-known areas; the first ten are the directory's quick-pick chips (spec §9). */
+/** Well-known areas; the first ten are the directory's quick-pick chips. */
 export const AREAS: readonly Area[] = [
   {
     id: 'dubai-marina',

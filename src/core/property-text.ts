@@ -1,5 +1,5 @@
 /**
- * A listing's title, description and features in the reader's language (issue 10): the Arabic
+ * A listing's title, description and features in the reader's language: the Arabic
  * the listing carries when the page is Arabic, else the English as written. Each field falls back
  * on its own, so a listing with only an Arabic title still shows its English description.
  */

@@ -1,5 +1,5 @@
 /**
- * A pending revision of published content as the admin reviews it (issue 11 finding 2): each
+ * A pending revision of published content as the admin reviews it: each
  * changed field with its live (approved, public) value and the proposed one. Shared by the server,
  * which answers it in the review queue, and the web, which computes it for full cards and listings.
  */

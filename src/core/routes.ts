@@ -1,5 +1,5 @@
 /**
- * The browser routes (spec §2, plus pages the issues add). The server answers these with the
+ * The browser routes (plus pages the issues add). The server answers these with the
  * app shell (HTTP 200) and every other non-API path with the 404 page (HTTP 404).
  */
 export const SPA_ROUTES = [
@@ -40,14 +40,14 @@ export const SPA_ROUTES = [
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 
-/** The cookie that carries the visitor's language choice to the server (issue 9). */
+/** The cookie that carries the visitor's language choice to the server. */
 export const LANGUAGE_COOKIE = 'bitaqa.lang';
 
 /** Translation namespaces every page needs before its first paint (the layout, enum labels, API errors). */
 export const SHELL_NAMESPACES = ['common', 'enums', 'errors', 'app'];
 
 /**
- * The code and texts of the pages a visitor often lands on, by route (issue 9). The server names
+ * The code and texts of the pages a visitor often lands on, by route. The server names
  * them in the app shell with <link rel="modulepreload">, so a phone fetches them beside the app's
  * entry script instead of one round trip after it; the web's routes load the same module and
  * namespaces (`module` is the page's path under src/web, as in Vite's manifest).

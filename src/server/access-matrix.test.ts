@@ -115,7 +115,7 @@ const MATRIX: Record<string, Entry> = {
       payload: { email: `someone-${Math.random().toString(36).slice(2)}@example.com` },
     }),
     expect: [200, 200, 200, 200],
-    note: 'the same answer whether or not the address has an account (issue 17)',
+    note: 'the same answer whether or not the address has an account',
   },
   'POST /api/auth/reset-password': {
     request: () => ({
@@ -129,10 +129,10 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: '/api/auth/login', payload: { email: w.owner.user.email, password: WORLD_PASSWORD } }),
     expect: [200, 200, 200, 200],
   },
-  // Issue 12: health checks are for load balancers, public and free of data.
+  // Health checks are for load balancers, public and free of data.
   'GET /health/live': { request: () => ({ url: '/health/live' }), expect: [200, 200, 200, 200] },
   'GET /health/ready': { request: () => ({ url: '/health/ready' }), expect: [200, 200, 200, 200] },
-  // Issue 12: metrics for a scraper (local, or with METRICS_TOKEN), never for web users, admins included.
+  // Metrics for a scraper (local, or with METRICS_TOKEN), never for web users, admins included.
   'GET /metrics': {
     request: () => ({ url: '/metrics', remoteAddress: '203.0.113.9' }),
     expect: [403, 403, 403, 403],
@@ -443,7 +443,7 @@ const MATRIX: Record<string, Entry> = {
 
   // ——— Discovery ———
   'GET /api/search': { request: () => ({ url: '/api/search?q=broker' }), expect: [200, 200, 200, 200] },
-  // Issue 17: area autocomplete over a static public list.
+  // Area autocomplete over a static public list.
   'GET /api/places': { request: () => ({ url: '/api/places?q=marina' }), expect: [200, 200, 200, 200] },
   'GET /api/recommendations': {
     request: () => ({ url: '/api/recommendations' }),
@@ -697,7 +697,7 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/admin/brokerages/${w.brokerage.id}/orn`, payload: { verified: true } }),
     expect: [401, 403, 403, 200],
   },
-  // Team leads and seats (issue 14): "owner" owns the world's brokerage; managers, members and
+  // Team leads and seats: "owner" owns the world's brokerage; managers, members and
   // former members are in src/server/modules/team/leads.test.ts and seats.test.ts.
   'GET /api/brokerages/:id/leads': {
     request: (w) => ({ url: `/api/brokerages/${w.brokerage.id}/leads` }),
@@ -772,7 +772,7 @@ async function routeTable(): Promise<{ t: TestAppLike; keys: string[] }> {
 
 const { t, keys } = await routeTable();
 
-describe('access-control matrix (issue 11)', () => {
+describe('access-control matrix', () => {
   it('has an entry for every route, and no entry for a route that is gone', () => {
     expect(
       keys.filter((k) => !(k in MATRIX)),

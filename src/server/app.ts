@@ -67,7 +67,7 @@ const FORWARDED_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  // The request a log line belongs to, also for loggers that are not the request's own (issue 12).
+  // The request a log line belongs to, also for loggers that are not the request's own.
   const requestScope = new AsyncLocalStorage<{ reqId: string }>();
   const app = Fastify({
     logger:
@@ -88,13 +88,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
               return { reqId: scope.reqId };
             },
           },
-    // Request ids (issue 12): ours, or the one the trusted proxy sends in X-Request-Id.
+    // Request ids: ours, or the one the trusted proxy sends in X-Request-Id.
     requestIdHeader: false,
     genReqId: (req) => {
       const forwarded = config.trustProxy !== false ? req.headers['x-request-id'] : undefined;
       return typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : crypto.randomUUID();
     },
-    // Issue 11 finding 1: X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (
@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       routeTable.push({ method, url: r.url, schema: r.schema, websocket: 'websocket' in r && Boolean(r.websocket) });
   });
   app.decorate('routeTable', routeTable);
-  // Graceful stop (issue 12): once closing, every response ends its keep-alive connection, so
+  // Graceful stop: once closing, every response ends its keep-alive connection, so
   // server.close() completes as soon as the requests in flight are answered.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -139,7 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log: app.log,
       logLinks: config.env === 'development',
     });
-  // Issue 12: e-mail leaves through the outbox table; the worker starts once the app is ready
+  // E-mail leaves through the outbox table; the worker starts once the app is ready
   // and stops (finishing the message in hand) before the database closes.
   const outbox = new OutboxWorker(
     database,
@@ -158,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => limits.close());
   const now = opts.now ?? (() => new Date());
-  // Issue 12: photos in the local folder or S3-compatible storage, recorded in the uploads table;
+  // Photos in the local folder or S3-compatible storage, recorded in the uploads table;
   // the sweep of unused ones runs once the app is ready and stops before the database closes.
   const uploads = new Uploads(
     database,
@@ -229,7 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
     if (isDatabaseUnavailable(error)) {
-      // The database is away (restart, failover, terminated backend): weather, not a bug (issue 12).
+      // The database is away (restart, failover, terminated backend): weather, not a bug.
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
         message: 'The service is briefly unavailable (database connection lost). Please try again in a few seconds.',
@@ -243,11 +243,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerHttpSecurity(app, config);
   // Before any route, so every route is measured (issue 12 observability).
   await registerMetrics(app);
-  // Issue 9: brotli or gzip for every text answer (HTML, JSON, scripts, styles, SVG).
+  // Brotli or gzip for every text answer (HTML, JSON, scripts, styles, SVG).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);
   const store = new PgSessionStore(database.db);
-  // @fastify/session, building a visitor's session only when something reads it (issue 13).
+  // @fastify/session, building a visitor's session only when something reads it.
   await registerSessions(app, {
     secret: config.sessionSecret,
     cookieName: 'bitaqa.sid',
@@ -271,7 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  // The messaging socket at /ws (issue 5), before the modules that publish on it.
+  // The messaging socket at /ws, before the modules that publish on it.
   await registerRealtime(app, {
     identify: async (request) => (await loadUser(request))?.id ?? null,
     stillValid: async (request, userId) => {

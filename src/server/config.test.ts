@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 7: production refuses to start on development defaults: no PUBLIC_URL, no
+ * Production refuses to start on development defaults: no PUBLIC_URL, no
  * SESSION_SECRET, no admin password from the environment, or no Stripe keys without an explicit
  * PAYMENTS=test; demo data is off by default; the admin password is never logged.
  */
@@ -62,7 +62,7 @@ describe('production start', () => {
   });
 });
 
-describe('the seller on tax invoices (issue 17)', () => {
+describe('the seller on tax invoices', () => {
   it('has demo defaults and takes the seller from the environment', () => {
     expect(loadConfig(production).invoiceSeller).toMatchObject({
       name: 'Bitaqa Technologies FZCO',

@@ -1,5 +1,5 @@
 /**
- * Environment, parsed once by zod (issue 2 Configuration). A bad value stops the start with
+ * Environment, parsed once by zod. A bad value stops the start with
  * the field errors; every variable is documented in the README.
  */
 import crypto from 'node:crypto';
@@ -34,7 +34,7 @@ const envSchema = z.object({
   /** Unset: the built-in default (true, false in production). */
   SEED_DEMO: boolish.optional(),
   /**
-   * Issue 13: the list version pushed by NOTIFY and kept in memory (unset: on, except in tests,
+   * The list version pushed by NOTIFY and kept in memory (unset: on, except in tests,
    * whose fixtures write rows directly and read them back at once).
    */
   LIST_VERSION_PUSH: boolish.optional(),
@@ -54,7 +54,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  /** Where uploaded photos live (issue 12): the local DATA_DIR/uploads folder, or S3-compatible storage. */
+  /** Where uploaded photos live: the local DATA_DIR/uploads folder, or S3-compatible storage. */
   STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z
@@ -81,7 +81,7 @@ const envSchema = z.object({
   /** Where the HubSpot client sends its calls (tests: a fake server on 127.0.0.1). */
   HUBSPOT_API_BASE: z.string().url().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
-  /** The seller printed on tax invoices (issue 17); the defaults are demo values. */
+  /** The seller printed on tax invoices; the defaults are demo values. */
   INVOICE_SELLER_NAME: z.string().min(2).max(200).default('Bitaqa Technologies FZCO'),
   INVOICE_SELLER_NAME_AR: z.string().min(2).max(200).default('بطاقة للتقنيات م.م.ح'),
   INVOICE_SELLER_ADDRESS: z.string().min(5).max(300).default('Dubai Silicon Oasis, Dubai, United Arab Emirates'),
@@ -90,7 +90,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{15}$/, 'must be the 15-digit UAE Tax Registration Number')
     .default('100000000000003'),
-  /** Apple Wallet passes (issue 15): PEM files of the pass certificate, its key and Apple's WWDR certificate. */
+  /** Apple Wallet passes: PEM files of the pass certificate, its key and Apple's WWDR certificate. */
   APPLE_PASS_CERT_FILE: z.string().min(1).optional(),
   APPLE_PASS_KEY_FILE: z.string().min(1).optional(),
   APPLE_PASS_WWDR_FILE: z.string().min(1).optional(),
@@ -103,7 +103,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team identifier')
     .optional(),
-  /** Google Wallet (issue 15): the issuer id and the service account's JSON key file. */
+  /** Google Wallet: the issuer id and the service account's JSON key file. */
   GOOGLE_WALLET_ISSUER_ID: z
     .string()
     .regex(/^\d{10,25}$/, 'must be the numeric Google Wallet issuer id')
@@ -125,25 +125,25 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
-  /** Keep the list version in memory, told by NOTIFY (issue 13); off: read it for every cached answer. */
+  /** Keep the list version in memory, told by NOTIFY; off: read it for every cached answer. */
   listVersionPush: boolean;
-  /** Conversations of the busy demo inbox (0: none); browser tests of a long list (issue 13). */
+  /** Conversations of the busy demo inbox (0: none); browser tests of a long list. */
   seedDemoInbox: number;
   /** Bearer token that lets a scraper read /metrics from anywhere; without it only local scrapers may. */
   metricsToken?: string;
-  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses/CIDRs (issue 11 finding 1). */
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
-  /** Production's explicit opt-in for the built-in test payment provider (issue 11 finding 7). */
+  /** Production's explicit opt-in for the built-in test payment provider. */
   paymentsTest: boolean;
-  /** 32-byte key that encrypts TOTP secrets at rest (issue 11 finding 6). */
+  /** 32-byte key that encrypts TOTP secrets at rest. */
   totpKey: Buffer;
   /** Rate-limit counters in Redis instead of PostgreSQL (issue 12 shared limits). */
   redisUrl?: string;
   /** Multiplies every rate limit's points (test environments only; 1 in production). */
   rateLimitScale: number;
-  /** How long SIGTERM waits for in-flight requests before exiting anyway (issue 12). */
+  /** How long SIGTERM waits for in-flight requests before exiting anyway. */
   shutdownTimeoutMs: number;
-  /** Where uploaded objects live (issue 12): DATA_DIR/uploads or an S3-compatible bucket. */
+  /** Where uploaded objects live: DATA_DIR/uploads or an S3-compatible bucket. */
   storage: StorageSettings;
   logLevel: Env['LOG_LEVEL'];
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
@@ -152,11 +152,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   hubspotApiBase?: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
-  /** Seller details printed on tax invoices (issue 17), snapshotted into each invoice. */
+  /** Seller details printed on tax invoices, snapshotted into each invoice. */
   invoiceSeller: InvoiceSeller;
-  /** Apple Wallet signing material (issue 15); unset: no Apple passes. */
+  /** Apple Wallet signing material; unset: no Apple passes. */
   applePass?: ApplePassConfig;
-  /** Google Wallet issuer and service account (issue 15); unset: no Google passes. */
+  /** Google Wallet issuer and service account; unset: no Google passes. */
   googleWallet?: GoogleWalletConfig;
 }
 
@@ -219,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     if (stray.length) problems.push(`${stray.join(', ')}: set STORAGE=s3 to use S3 storage (STORAGE is "local")`);
   }
-  // Issue 11 finding 7: production never falls back to a development default.
+  // Production never falls back to a development default.
   if (e.NODE_ENV === 'production') {
     if (e.WEBHOOK_ALLOW_PRIVATE)
       problems.push('WEBHOOK_ALLOW_PRIVATE: only for development and tests, never in production');
@@ -332,7 +332,7 @@ function readPem(file: string, kind: 'certificate' | 'private key', name: string
   return pem;
 }
 
-/** Issue 15: all of the Apple Wallet group, or none (the feature is off). */
+/** All of the Apple Wallet group, or none (the feature is off). */
 function readApplePass(e: Env, problems: string[]): ApplePassConfig | undefined {
   const keys: (keyof Env)[] = [
     'APPLE_PASS_CERT_FILE',
@@ -361,7 +361,7 @@ function readApplePass(e: Env, problems: string[]): ApplePassConfig | undefined 
   };
 }
 
-/** Issue 15: both Google Wallet variables, or neither; the key file is a service account's JSON key. */
+/** Both Google Wallet variables, or neither; the key file is a service account's JSON key. */
 function readGoogleWallet(e: Env, problems: string[]): GoogleWalletConfig | undefined {
   const keys: (keyof Env)[] = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'];
   const missing = partialGroup(e, keys);

@@ -15,15 +15,15 @@ export interface AppContext {
   db: Db;
   /** The transport the outbox worker sends through (never called from a request). */
   mailer: Mailer;
-  /** Sends what services queued with queueMail (issue 12); `drain()` waits for it in tests. */
+  /** Sends what services queued with queueMail; `drain()` waits for it in tests. */
   outbox: OutboxWorker;
   /** Shared rate limits (platform/rate-limit): every module counts through these. */
   limits: RateLimits;
-  /** The public lists' short-lived cache, keyed by the committed list version (issue 13). */
+  /** The public lists' short-lived cache, keyed by the committed list version. */
   lists: ListCache;
-  /** The committed list version every public cache is filed under, pushed by NOTIFY (issue 13). */
+  /** The committed list version every public cache is filed under, pushed by NOTIFY. */
   listVersion: ListVersion;
-  /** Uploaded objects: the store (local folder or S3) and the uploads table (issue 12). */
+  /** Uploaded objects: the store (local folder or S3) and the uploads table. */
   uploads: Uploads;
   /** The current time; tests inject their own clock to test expiry without waiting. */
   now: () => Date;

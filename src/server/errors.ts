@@ -1,6 +1,6 @@
 /**
  * Typed errors with a stable code. The error handler in app.ts sends 4xx messages to the
- * client and turns everything else into "Internal Server Error" (CONVENTIONS §4).
+ * client and turns everything else into "Internal Server Error".
  */
 export class AppError extends Error {
   constructor(

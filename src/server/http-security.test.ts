@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 12: security headers on HTML and JSON, cross-site writes refused, names
+ * Security headers on HTML and JSON, cross-site writes refused, names
  * without bidi overrides, vCard values without a bare CR, head tags injected with a replacer.
  */
 import fs from 'node:fs';

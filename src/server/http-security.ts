@@ -1,5 +1,5 @@
 /**
- * Security headers and cross-site request refusal (issue 11 finding 12).
+ * Security headers and cross-site request refusal.
  *
  * Headers: helmet on every answer (HTML and JSON) with a real Content-Security-Policy
  * (no inline scripts: the page loads only our bundle and Stripe's script), frame-ancestors

@@ -25,17 +25,17 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
   const app = await buildApp({ config, database });
-  // Processes starting together take turns (issue 12): one creates the admin and the demo data.
+  // Processes starting together take turns: one creates the admin and the demo data.
   await database.exclusive(async () => {
     await createAuthService(app.ctx).ensureAdmin(app.log);
     await sealLegacyTotpSecrets(app.ctx.db, config.totpKey);
-    // Photos stored before the uploads table existed (or copied in by hand) are registered (issue 12).
+    // Photos stored before the uploads table existed (or copied in by hand) are registered.
     await app.ctx.uploads.backfill();
     if (config.seedDemo) await seedDemo(app.ctx, app.log);
   });
 
   /**
-   * Stop like a service (issue 12): stop accepting, close sockets with 1001 "going away" so
+   * Stop like a service: stop accepting, close sockets with 1001 "going away" so
    * clients reconnect to another process, let in-flight requests finish, and exit — within
    * SHUTDOWN_TIMEOUT_MS even if something hangs.
    */
@@ -68,7 +68,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  // A second process on the same embedded folder: say what to do, not a stack trace (issue 12).
+  // A second process on the same embedded folder: say what to do, not a stack trace.
   console.error(err instanceof FolderLockedError ? err.message : err);
   process.exit(1);
 });

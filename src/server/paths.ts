@@ -1,7 +1,7 @@
 /**
  * The project's folder, found from this module's location upwards (the folder holding
  * package.json), so the same code finds drizzle/ and dist/web/ whether it runs from src/ through
- * tsx or from the compiled bundle in dist/server/ (`npm run serve`, issue 12).
+ * tsx or from the compiled bundle in dist/server/ (`npm run serve`).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Start and stop like a service (issue 12), on the compiled server (`npm run build:server`, which
+ * Start and stop like a service, on the compiled server (`npm run build:server`, which
  * the test run's global setup does, then `node dist/server/main.js` as `npm run serve` runs it):
  * SIGTERM closes live sockets with 1001 "going away", lets the in-flight request finish and exits
  * 0; a request that hangs past SHUTDOWN_TIMEOUT_MS does not keep the process alive.

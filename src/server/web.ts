@@ -30,7 +30,7 @@ export interface WebAssets {
   /** A named extra entry (e.g. `card-entry.ts`): its script and the chunks it imports statically. */
   entry(src: string): { script: string; imports: string[] } | null;
   /**
-   * The scripts a page of the app needs beyond the entry's own (issue 9): the page module with
+   * The scripts a page of the app needs beyond the entry's own: the page module with
    * the chunks it imports, and its translation files in `language`; [] for an unknown page.
    */
   pageScripts(module: string, namespaces: string[], language: 'en' | 'ar'): string[];
@@ -64,7 +64,7 @@ export function escapeHtml(value: string): string {
 
 /**
  * Puts tags before </head> with a replacer function, so `$&` or `$\`` in a card name is text,
- * never a replacement pattern that pastes the page shell into a meta tag (issue 11 finding 12).
+ * never a replacement pattern that pastes the page shell into a meta tag.
  */
 export function injectHead(html: string, head: string): string {
   return html.replace('</head>', () => `${head}\n</head>`);
@@ -153,7 +153,7 @@ export async function htmlCompressionsSettled(): Promise<void> {
   await Promise.all([...pendingCompressions]);
 }
 
-/** Compresses a page once, at the best settings, off the request's path (issue 13). */
+/** Compresses a page once, at the best settings, off the request's path. */
 function compressInBackground(html: string, variants: PageVariants): void {
   if (variants.br || pendingCompressions.size > 8) return;
   const job = Promise.all([
@@ -173,7 +173,7 @@ function compressInBackground(html: string, variants: PageVariants): void {
 
 /**
  * Sends an HTML page that may change at any time: revalidated on every visit (no-cache) with a
- * strong ETag of its bytes, so an unchanged page costs a 304 (issue 9). A page served before is
+ * strong ETag of its bytes, so an unchanged page costs a 304. A page served before is
  * sent from its kept ETag and compressed bodies (the first visit is compressed on the fly).
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200): FastifyReply {
@@ -212,7 +212,7 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
       // Our own Cache-Control below; the default would add `max-age=0` after it.
       cacheControl: false,
       setHeaders(res, filePath) {
-        // Fingerprinted names under /assets/ never change content: a year, immutable (issue 9).
+        // Fingerprinted names under /assets/ never change content: a year, immutable.
         // The service worker must be checked on every visit, or a fixed release would wait for
         // the hour to pass before phones even notice it.
         const name = path.basename(filePath);
@@ -245,7 +245,7 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
   app.setNotFoundHandler(notFound);
 
   // Pages are a catch-all route rather than the not-found handler, so route hooks such as
-  // compression (issue 9) apply to them.
+  // compression apply to them.
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) return notFound(request, reply);

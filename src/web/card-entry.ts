@@ -1,5 +1,5 @@
 /**
- * The only script of a server-rendered card page (issue 9): a few hundred bytes that make Share
+ * The only script of a server-rendered card page: a few hundred bytes that make Share
  * work (the phone's share sheet, else the dialog loaded on demand), open the inquiry and
  * share-your-details forms on demand and count the visit. Everything heavier (React, the dialog, QR code, the form) is
  * imported only when the visitor asks for it.

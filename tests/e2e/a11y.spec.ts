@@ -1,5 +1,5 @@
 /**
- * Issue 10: every page fits a phone in both languages and names itself; navigation moves focus
+ * Every page fits a phone in both languages and names itself; navigation moves focus
  * to the new page's heading; Radix primitives follow the reading direction; an Arabic page shows
  * no Latin-script word but user data and a short allow-list; every tap target on a phone is at
  * least 24×24 px (44 px tall for a primary action). The two audits' rules are in ./audits.ts.

@@ -1,5 +1,5 @@
 /**
- * Analytics over time (issue 14), in the browser: the profile Overview's charts switch between
+ * Analytics over time, in the browser: the profile Overview's charts switch between
  * 7, 30 and 90 days and show the seeded figures; a stranger's QR visit reaches the owner's
  * figures as one view from the QR code; the same page in Arabic reads right to left; and the
  * brokerage owner's team dashboard lists the members and a leaderboard. axe audits both pages.

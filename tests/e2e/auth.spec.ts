@@ -19,7 +19,7 @@ test('a newcomer signs up, verifies the e-mail, signs in and chooses a role', as
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 
-  // A common password is rated at once, with the same rule the server applies (issue 11 finding 9).
+  // A common password is rated at once, with the same rule the server applies.
   await page.getByLabel('Password').first().fill('password');
   await expect(page.getByTestId('password-strength')).toContainText('Too easy to guess');
   await page.getByLabel('Password').first().fill('noura-pass-1');
@@ -71,7 +71,7 @@ test('the profile form saves all seven fields and the header shows the new name'
   await expect(page.getByLabel('Company')).toHaveValue('Mendez Family Office');
   await expect(page.getByLabel('Bio')).toHaveValue('Investing in Dubai residential since 2015.');
 
-  // A new e-mail address asks for the current password and waits for the link (issue 11 finding 9).
+  // A new e-mail address asks for the current password and waits for the link.
   await page.getByLabel('Email').fill('carlos.new@example.com');
   await page.getByLabel('Current password').fill('Demo1234!');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -95,7 +95,7 @@ test('the language toggle switches to Arabic, right to left', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('عن بطاقة');
 });
 
-test('a sign-up done in Arabic sends the verification e-mail in Arabic (issue 10)', async ({ page }) => {
+test('a sign-up done in Arabic sends the verification e-mail in Arabic', async ({ page }) => {
   const email = uniqueEmail('arabic');
   await page.addInitScript(() => window.localStorage.setItem('bitaqa.lang', 'ar'));
   await page.goto('/signup');

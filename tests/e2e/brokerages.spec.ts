@@ -1,5 +1,5 @@
 /**
- * Brokerages end to end (issue 14): a broker creates a brokerage with locked company and ORN,
+ * Brokerages end to end: a broker creates a brokerage with locked company and ORN,
  * invites a second broker by e-mail, who accepts from the e-mailed link in their own browser; the
  * brokerage page lists the member and the member's card editor shows the locked fields read-only.
  * The demo brokerage's page in Arabic; axe on the team screens.

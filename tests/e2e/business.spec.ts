@@ -57,7 +57,7 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   const cardName = `Zara Haddad ${Date.now().toString(36)}`;
   await signUpBroker(page, email);
 
-  // Create the card; a paid role goes on to payment (spec §4).
+  // Create the card; a paid role goes on to payment.
   await page.getByLabel('Full name').fill(cardName);
   await page.getByLabel('Profession / title').fill('Senior Property Consultant');
   await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -80,7 +80,7 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   expect((await (await page.request.get('/api/auth/user')).json()).subscriptionStatus).toBe('active');
 
   // Coming back later: already subscribed, with the tax invoice of the payment to download
-  // (issue 17), so the page stays until the broker goes home.
+  //, so the page stays until the broker goes home.
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Already Subscribed' })).toBeVisible();
   await expect(page.getByTestId('invoice-row')).toContainText(/INV-\d{4}-\d{6}/);
@@ -104,7 +104,7 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   await visitor.goto(`/directory?search=${encodeURIComponent(cardName)}`);
   await expect(visitor.getByText(cardName).first()).toBeVisible();
   await visitor.goto(`/cards/${card.id}`);
-  // The form loads when asked for: the first view of a card stays small (issue 9).
+  // The form loads when asked for: the first view of a card stays small.
   await visitor.getByRole('button', { name: /inquiry/ }).click();
   const form = visitor.getByTestId('contact-form');
   await form.getByLabel('Your name').fill('ليلى حداد');
@@ -328,7 +328,7 @@ test('settings: two-factor sign-in with an authenticator code, then deleting the
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('That code is not valid.', { exact: false })).toBeVisible();
-  // Each step's code works once (issue 11 finding 6) and turning on used the current one: the
+  // Each step's code works once and turning on used the current one: the
   // next step's code is accepted as one step of clock drift.
   await page
     .getByLabel('Authentication code')

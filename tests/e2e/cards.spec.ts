@@ -13,7 +13,7 @@ import { latestMailTo, newVerifiedUser, payWithTestCard, signInAdmin } from './h
 /** A new verified professional, signed in in a fresh browser context; brokers pay the yearly fee. */
 async function newProfessional(browser: Browser, first: string, last: string, role: string) {
   const user = await newVerifiedUser(browser, { first, last, role });
-  // Issue 11 finding 13: a broker's card is public only with a running subscription (test provider).
+  // A broker's card is public only with a running subscription (test provider).
   if (role === 'real_estate_broker' || role === 'banking_broker') await payWithTestCard(user.page);
   return user;
 }
@@ -42,7 +42,7 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   const page = broker.page;
   await page.goto('/create-card');
   await expect(page.getByRole('heading', { name: 'Create your business card' })).toBeVisible();
-  // spec §5 defaults: the user's name, Dubai, English, and their number in international format (issue 17).
+  // spec §5 defaults: the user's name, Dubai, English, and their number in international format.
   await expect(page.getByLabel('Full name')).toHaveValue('Layla Haddad');
   await expect(page.getByLabel('Emirate')).toHaveValue('dubai');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+971 50 123 4567');

@@ -1,5 +1,5 @@
 /**
- * Discovery journeys (issue 4): filter the directory, load more, open a card; the smart search
+ * Discovery journeys: filter the directory, load more, open a card; the smart search
  * with its chips; a broker lists a property with a photo, an admin approves it, a visitor finds
  * it with the price filter and opens it.
  */
@@ -94,7 +94,7 @@ test('the directory filters, keeps its filters in the URL, loads more and opens 
   const first = page.getByTestId('professional-card').first();
   const name = (await first.locator('h3').textContent()) ?? '';
   await first.getByRole('link', { name: /^View/ }).click();
-  // Issue 14: the link says the visit came from the directory.
+  // The link says the visit came from the directory.
   await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}\?src=directory$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });

@@ -20,7 +20,7 @@ export const DEMO = {
 /**
  * The newest .eml in the outbox addressed to `to` (and containing `containing`, when given),
  * decoded enough to find links. E-mail leaves through the server's outbox after the request
- * answered (issue 12), so this waits for the file to appear; pass `containing` when the address
+ * answered, so this waits for the file to appear; pass `containing` when the address
  * already has older mail (a verification e-mail before an approval).
  */
 export async function latestMailTo(to: string, containing?: string, timeoutMs = 15_000): Promise<string> {

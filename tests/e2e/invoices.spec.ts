@@ -1,5 +1,5 @@
 /**
- * Tax invoices in the browser (issue 17): a broker who paid finds the invoice on the
+ * Tax invoices in the browser: a broker who paid finds the invoice on the
  * subscription page at phone width, downloads the PDF in English and, with Arabic as their
  * language, in Arabic; an active subscriber with invoices is no longer sent away after 2 s.
  */

@@ -128,9 +128,7 @@ test('after a dropped connection the page reconnects and shows what it missed', 
   await b.context.close();
 });
 
-test('a user with 60 conversations opens the 60th by URL and from the directory’s Message button (issue 13)', async ({
-  page,
-}) => {
+test('a user with 60 conversations opens the 60th by URL and from the directory’s Message button', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, DEMO.inbox);
   const all = await (await page.request.get('/api/conversations?limit=100')).json();

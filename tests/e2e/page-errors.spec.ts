@@ -1,5 +1,5 @@
 /**
- * Issue 9: a page whose chunk cannot load (a new deploy while the tab is open, a dropped
+ * A page whose chunk cannot load (a new deploy while the tab is open, a dropped
  * connection) shows a friendly retry inside the layout — after reloading once by itself to pick
  * up the new build, never in a loop — and recovers when the chunk can be fetched again.
  */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { latestMailTo, linkIn, uniqueEmail } from './helpers';
 
-/** Issue 17: "Forgot password?" sends a link; the link sets a new password once. */
+/** "Forgot password?" sends a link; the link sets a new password once. */
 test('a user who forgot the password resets it from the e-mailed link and signs in', async ({ page }) => {
   const email = uniqueEmail('forgetful');
   const first = 'Quiet-river-pebble-58';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Places": the card's Area is chosen from the canonical list of UAE communities with an
+ * The card's Area is chosen from the canonical list of UAE communities with an
  * accessible autocomplete (keyboard and pointer, English and Arabic); a place not in the list is
  * kept as typed only when the user says so.
  */

@@ -23,7 +23,7 @@ export function e2eServerEnv(overrides: {
     SEED_DEMO: 'true',
     // The suite signs up many users from 127.0.0.1; the limits' own tests run in vitest.
     RATE_LIMIT_SCALE: '20',
-    // A demo account with 60 conversations, more than the list's first page (issue 13).
+    // A demo account with 60 conversations, more than the list's first page.
     SEED_DEMO_INBOX: '60',
     ...overrides,
   });

@@ -1,5 +1,5 @@
 /**
- * Team leads and seats in the browser (issue 14): a brokerage owner pays two seats with the test
+ * Team leads and seats in the browser: a brokerage owner pays two seats with the test
  * card, both members are listed, a visitor's inquiry to a member shows in the owner's team leads
  * and is assigned with a note; the pages read right in Arabic and pass axe; a member who leaves
  * loses the team leads.

@@ -1,5 +1,5 @@
 /**
- * Wallet and print links in the share dialog (issue 15), end to end. On the suite's server (no
+ * Wallet and print links in the share dialog, end to end. On the suite's server (no
  * wallet configuration) the owner of an approved card sees the print links and no wallet
  * buttons, and downloads the PDF sheet and the 300 dpi QR, in English and then in Arabic; the
  * files are read back (unpdf, jsQR). A second real server, started with throwaway Apple and

@@ -1,5 +1,5 @@
 /**
- * A small world for the access-control matrix (issue 11): an owner with one of everything, another
+ * A small world for the access-control matrix: an owner with one of everything, another
  * user, a peer the owner talks to, and an admin — each with a session minted straight into the
  * session store (no argon2 per cell), so every cell of the matrix can start from a fresh world.
  */
@@ -62,13 +62,13 @@ export interface World {
   conversation: { id: string };
   /** A lead on the owner's card. */
   inquiry: { id: string };
-  /** The owner's tax invoice (issue 17). */
+  /** The owner's tax invoice. */
   invoice: { id: string };
-  /** The owner's brokerage (issue 14): the owner owns it, the peer is a member. */
+  /** The owner's brokerage: the owner owns it, the peer is a member. */
   brokerage: { id: string; slug: string };
   /** An open invitation to it for `other`, with the token of its e-mailed link. */
   invitation: { id: string; token: string };
-  /** Team leads and seats (issue 14): an unpaid broker member of the brokerage and a team lead. */
+  /** Team leads and seats: an unpaid broker member of the brokerage and a team lead. */
   team: { memberId: string; leadId: string };
   /** A contact in the owner's book, with a phone for WhatsApp. */
   contact: { id: string };

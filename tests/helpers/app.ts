@@ -1,5 +1,5 @@
 /**
- * The real app on a fresh database, for API tests through app.inject() (CONVENTIONS §6).
+ * The real app on a fresh database, for API tests through app.inject().
  *
  *   const t = await createTestApp();
  *   const broker = await t.signUp({ role: 'real_estate_broker' });
@@ -199,7 +199,7 @@ export async function createTestApp(
     },
     async inject({ as, ...o }) {
       const res = await app.inject({ ...o, cookies: { ...(o.cookies ?? {}), ...(as?.cookies ?? {}) } });
-      // E-mail leaves through the outbox after the request (issue 12): the test client, not the
+      // E-mail leaves through the outbox after the request: the test client, not the
       // server, waits until what the request queued has been handed to the recording mailer.
       if (mailQueued || database.kind !== 'pglite') {
         mailQueued = false;

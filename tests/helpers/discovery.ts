@@ -1,5 +1,5 @@
 /**
- * Factories for the discovery tests (issue 4): owners, cards and listings inserted directly,
+ * Factories for the discovery tests: owners, cards and listings inserted directly,
  * each with what it needs, so a test states only the fields it is about.
  */
 import crypto from 'node:crypto';

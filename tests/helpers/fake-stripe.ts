@@ -39,7 +39,7 @@ export class FakeStripe {
   readonly prices = new Map<string, Obj>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, Obj>();
-  /** One-off payments (a brokerage's seats, issue 14). */
+  /** One-off payments (a brokerage's seats). */
   readonly paymentIntents = new Map<string, Obj>();
   /** Answers already given per Idempotency-Key: Stripe replays them instead of acting twice. */
   private readonly replies = new Map<string, [number, Obj]>();

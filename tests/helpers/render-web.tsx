@@ -1,5 +1,5 @@
 /**
- * Component tests (issue 16): the real components with the real i18n resources and the app's
+ * Component tests: the real components with the real i18n resources and the app's
  * query client, in happy-dom. The API is a tiny local handler in place of fetch: each test says
  * what the server answers and reads what the component sent.
  */

@@ -1,5 +1,5 @@
 /**
- * A small round-robin load balancer for tests with several app processes (issue 12): plain
+ * A small round-robin load balancer for tests with several app processes: plain
  * node:http on 127.0.0.1 and a port the OS picks. Each request (and each WebSocket upgrade) goes
  * to the next backend; a backend that refuses the connection (stopped) is skipped for the next
  * one, as a real balancer does (the request never reached it, so resending is safe). A connection

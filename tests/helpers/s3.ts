@@ -1,6 +1,6 @@
 /**
  * A local S3-compatible server (s3rver from npm) on 127.0.0.1, a port the OS picks and a fresh
- * folder, with one bucket: the S3 path of the storage adapter is tested against it (issue 12).
+ * folder, with one bucket: the S3 path of the storage adapter is tested against it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

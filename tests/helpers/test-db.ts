@@ -3,7 +3,7 @@
  * TEST_TARGET=postgres (npm test sets it when TEST_DATABASE_URL is present) a new database on the
  * server cloned from a migrated template, so runs never see each other's rows.
  *
- * PGlite instances are reused within a worker (issue 16): starting one from the migrated dump
+ * PGlite instances are reused within a worker: starting one from the migrated dump
  * costs 0.7–1.2 s of CPU, emptying its tables about 60 ms. A returned instance is handed out
  * again only after it has been emptied and checked to be the migrated schema and nothing more.
  */

@@ -1,5 +1,5 @@
 /**
- * Throwaway signing material for wallet passes (issue 15), made at test time with node-forge and
+ * Throwaway signing material for wallet passes, made at test time with node-forge and
  * Node's key generator: a root CA, a "WWDR" intermediate it signs, a pass certificate the
  * intermediate signs, and a Google service-account key, written as the files the APPLE_PASS_*
  * and GOOGLE_WALLET_* variables name.

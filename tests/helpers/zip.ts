@@ -2,7 +2,7 @@
  * A small ZIP reader for tests (APPNOTE.TXT 6.3): finds the end-of-central-directory record,
  * walks the central directory, reads each local header and inflates the data (stored or
  * deflated), checking every entry's CRC-32. An independent reader of the .pkpass archives that
- * passkit-generator writes (issue 15); tests/unit/zip-reader.test.ts checks it on an archive made by Info-ZIP.
+ * passkit-generator writes; tests/unit/zip-reader.test.ts checks it on an archive made by Info-ZIP.
  */
 import zlib from 'node:zlib';
 

@@ -1,5 +1,5 @@
 /**
- * The import rules of .dependency-cruiser.cjs (issue 16) catch what they are for: run on a small
+ * The import rules of .dependency-cruiser.cjs catch what they are for: run on a small
  * fixture tree, they report exactly its deliberate cross-feature, cross-repository and core → server
  * imports and nothing else; on the real tree, `npm run lint:imports` (scripts/test.sh) must pass.
  */

@@ -1,4 +1,4 @@
-/** Profile overview and account settings (spec §2 Profile, issue 6). */
+/** Profile overview and account settings. */
 import { z } from 'zod';
 import { CARD_VISIBILITIES, USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';

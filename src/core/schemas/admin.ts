@@ -1,4 +1,4 @@
-/** Admin control center payloads (spec §2 Admin, issue 6): real statistics, review, users, audit. */
+/** Admin control center payloads: real statistics, review, users, audit. */
 import { z } from 'zod';
 import { CARD_STATUSES, USER_ROLES } from '../enums';
 import { pagination, text } from './common';
@@ -39,7 +39,7 @@ export type ReviewQueueQuery = z.input<typeof reviewQueueQuerySchema>;
 export const revisionChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 
 /**
- * What the admin reviews (issue 11 finding 2): `version` and `updatedAt` go back with the decision
+ * What the admin reviews: `version` and `updatedAt` go back with the decision
  * (409 when the content changed since); `changes` is the pending revision of published content as
  * live → proposed per field, null for a new submission (the item's fields are then what is reviewed).
  */

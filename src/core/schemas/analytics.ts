@@ -1,5 +1,5 @@
 /**
- * Card and team analytics over time (issue 14): `GET /api/analytics/cards/{id}?days=7|30|90`
+ * Card and team analytics over time: `GET /api/analytics/cards/{id}?days=7|30|90`
  * and `GET /api/brokerages/{id}/analytics?days=`.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Account payloads (spec §5, §7). Used by the forms and by the server's route schemas. */
+/** Account payloads. Used by the forms and by the server's route schemas. */
 import { z } from 'zod';
 import { COUNTRY_CODES, PROFESSIONAL_ROLES, USER_ROLES, UI_LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
@@ -19,7 +19,7 @@ const personName = (label: string) =>
       .max(LIMITS.nameMax, `${label} is too long`),
   );
 
-/** The sign-up number as typed; checked with the chosen country code below (issue 17). */
+/** The sign-up number as typed; checked with the chosen country code below. */
 export const phoneNumberField = text({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')
@@ -54,7 +54,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const adminLoginSchema = z.object({
   username: text({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
   password: text({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
-  /** The authenticator (or recovery) code, required when the admin has two-factor on (issue 11 finding 6). */
+  /** The authenticator (or recovery) code, required when the admin has two-factor on. */
   code: text().trim().max(32).optional(),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
@@ -75,7 +75,7 @@ export const profileSchema = z.object({
   position: optionalText(LIMITS.shortTextMax),
   bio: optionalText(LIMITS.longTextMax),
   preferredLanguage: z.enum(UI_LANGUAGES).optional(),
-  /** Required to change the e-mail address (issue 11 finding 9). */
+  /** Required to change the e-mail address. */
   currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
@@ -92,7 +92,7 @@ export const confirmEmailChangeSchema = z.object({
 
 export const resendVerificationSchema = z.object({ email: emailField });
 
-/** "Forgot password?" (issue 17): the answer is the same whether or not the address has an account. */
+/** "Forgot password?": the answer is the same whether or not the address has an account. */
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -128,7 +128,7 @@ export const publicUserSchema = z.object({
   position: z.string().nullable(),
   bio: z.string().nullable(),
   preferredLanguage: z.string(),
-  /** A new address waiting for its confirmation link (issue 11 finding 9). */
+  /** A new address waiting for its confirmation link. */
   pendingEmail: z.string().nullable().optional(),
   createdAt: z.string(),
 });

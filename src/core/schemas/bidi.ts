@@ -1,5 +1,5 @@
 /**
- * Names refuse Unicode bidirectional controls (issue 11 finding 12): U+202E and friends make
+ * Names refuse Unicode bidirectional controls: U+202E and friends make
  * "Ahmed\u202Egnp.exe" display as something else, so a card could pose as another person.
  * Arabic and Latin text mixes correctly without them; the browser's own algorithm does it.
  */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 export const LOCKABLE_FIELDS = ['company', 'officeAddress', 'ornNumber', 'colors'] as const;
 export type LockableField = (typeof LOCKABLE_FIELDS)[number];
 
-/** The brokerage a member card wears (issue 14): the `brokerage` object of the card JSON. */
+/** The brokerage a member card wears: the `brokerage` object of the card JSON. */
 export const cardBrokerageSchema = z.object({
   slug: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Brokerage payloads (issue 14): the create / settings form, invitations, members and the public
+ * Brokerage payloads: the create / settings form, invitations, members and the public
  * brokerage. The same schemas validate the browser forms and the server's requests; membership
  * and permission rules live in the server's brokerages module.
  */

@@ -1,5 +1,5 @@
 /**
- * Business card payloads (spec §3, §5, issue 3). The same schema validates the card form in the
+ * Business card payloads. The same schema validates the card form in the
  * browser and the request on the server; ownership and status rules live in the server's service.
  */
 import { z } from 'zod';
@@ -72,7 +72,7 @@ const shaped = (re: RegExp, message: string) =>
     .nullable();
 
 /**
- * Our own image paths only (issue 11 finding 4): a photo uploaded through /api/uploads/images or a
+ * Our own image paths only: a photo uploaded through /api/uploads/images or a
  * generated avatar. An external URL is a tracking pixel; another same-site path (e.g.
  * /api/logout) would run as the viewer.
  */
@@ -118,7 +118,7 @@ export const cardInputSchema = z.object({
   ),
   company: optionalText(LIMITS.shortTextMax, 'Company'),
   roleTitle: optionalEnum(ROLE_TITLES, 'specialization'),
-  /** Stored in E.164; the country code beside it follows from the number (issue 17). */
+  /** Stored in E.164; the country code beside it follows from the number. */
   phone: optionalPhoneField,
   countryCode: optionalEnum(COUNTRY_CODES, 'country code'),
   email: z
@@ -155,7 +155,7 @@ export const cardInputSchema = z.object({
   ornNumber: shaped(LICENSE_PATTERNS.orn, 'ORN must be 3 to 10 digits'),
   practiceCardNumber: shaped(LICENSE_PATTERNS.practiceCard, 'Practice card number must be 4 to 30 letters or digits'),
   aiGenerated: z.boolean().optional(),
-  // A `userId` in the body (spec §7) is stripped like any unknown key: the owner is the session's user.
+  // A `userId` in the body is stripped like any unknown key: the owner is the session's user.
 });
 export type CardInput = z.input<typeof cardInputSchema>;
 export type CardInputParsed = z.output<typeof cardInputSchema>;
@@ -225,7 +225,7 @@ export const cardSchema = z.object({
   aiGenerated: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Bumped by every change; approve/reject name the version the admin reviewed (issue 11 finding 2). */
+  /** Bumped by every change; approve/reject name the version the admin reviewed. */
   version: z.number(),
   /**
    * Owner and admins only: an edit of the published card waiting for review, as the changed fields
@@ -234,13 +234,13 @@ export const cardSchema = z.object({
   pendingRevision: z.record(z.string(), z.unknown()).nullable(),
   user: cardUserSchema,
   stats: cardStatsSchema.optional(),
-  /** The brokerage the owner works for (issue 14): its brand on the card; null for independents. */
+  /** The brokerage the owner works for: its brand on the card; null for independents. */
   brokerage: cardBrokerageSchema.nullable().optional(),
 });
 export type Card = z.infer<typeof cardSchema>;
 
 /** Admin decision on a card (spec §7: status, optionally isPublic; issue 3: a reason on rejection). */
-/** What the admin reviewed: a decision on content that changed since answers 409 (issue 11 finding 2). */
+/** What the admin reviewed: a decision on content that changed since answers 409. */
 export const reviewedVersionFields = {
   version: z.number().int().min(1).optional(),
   updatedAt: z.string().max(40).optional(),
@@ -284,7 +284,7 @@ export const pendingApprovalsSchema = z.object({
 });
 export type PendingApprovals = z.infer<typeof pendingApprovalsSchema>;
 
-// ——— AI generation (spec §5, §7; issue 3) ———
+// ——— AI generation (§7; issue 3) ———
 
 export const AI_NAME_REQUIRED = 'Please enter your name before generating AI content.';
 export const AI_ROLE_REQUIRED = 'Role Required: please choose your professional role before generating AI content.';

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 
 /**
  * NUL and the other C0 control characters (and DEL), except tab, line feed and carriage return.
- * PostgreSQL refuses NUL in text, and none of them belong in anything a person types (issue 12).
+ * PostgreSQL refuses NUL in text, and none of them belong in anything a person types.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
@@ -16,7 +16,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).regex(CONTROL_CHARS, 'Must not contain control characters');
 }
 
-/** An http(s) URL only: javascript:, data: and every other scheme are refused (issue 3). */
+/** An http(s) URL only: javascript:, data: and every other scheme are refused. */
 export const httpUrl = text()
   .trim()
   .max(LIMITS.urlMax)
@@ -51,7 +51,7 @@ export const pagination = z.object({
 });
 
 /**
- * A PATCH body must change something (issue 12): `{}` answers 400 instead of reaching the
+ * A PATCH body must change something: `{}` answers 400 instead of reaching the
  * database as an empty UPDATE. Applied where the route declares its body, so the shared schema
  * stays extendable for forms.
  */

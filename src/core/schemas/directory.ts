@@ -1,5 +1,5 @@
 /**
- * The professional directory (spec §2, §7; issue 4): the query of GET /api/business-cards/public
+ * The professional directory (§7; issue 4): the query of GET /api/business-cards/public
  * and the card it answers. The web keeps the same query in the page URL.
  */
 import { z } from 'zod';

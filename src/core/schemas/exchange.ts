@@ -1,5 +1,5 @@
 /**
- * Contact exchange (issue 15): a visitor of a public card shares their own details back. The
+ * Contact exchange: a visitor of a public card shares their own details back. The
  * owner gets them as a lead (source "exchange"), with the same consent, honeypot and rate limit
  * as an inquiry.
  */

@@ -12,7 +12,7 @@ export { INQUIRY_STATUSES, INQUIRY_TYPES };
 export const INQUIRY_RATE = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 export const INQUIRY_MESSAGE_MAX = 2000;
 
-/** Lead sources (issue 15); the database checks the same list. */
+/** Lead sources; the database checks the same list. */
 export const LEAD_SOURCES = ['inquiry', 'exchange'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
@@ -40,7 +40,7 @@ export const inquirySchema = z.object({
   businessCardId: z.string(),
   cardName: z.string(),
   inquirerName: z.string(),
-  /** Null only for a contact exchange that left a phone number alone (issue 15). */
+  /** Null only for a contact exchange that left a phone number alone. */
   inquirerEmail: z.string().nullable(),
   inquirerPhone: z.string().nullable(),
   inquirerCompany: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Messaging payloads (spec §3 conversations/messages, §4 messaging socket, §5, §7; issue 5).
+ * Messaging payloads (spec §3 conversations/messages, §4 messaging socket; issue 5).
  * The composer validates with the same schema the server applies to POST /api/messages.
  */
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const conversationsQuerySchema = z.object({
     .default(MESSAGING_PAGE.conversationsDefault),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /**
-   * Keyset paging (issue 13): the `cursor` of the last conversation the client holds; the page
+   * Keyset paging: the `cursor` of the last conversation the client holds; the page
    * is the conversations after it. Without it the first page (or `offset`, kept for old clients).
    */
   after: text().regex(CONVERSATION_CURSOR, 'Not a valid cursor').optional(),
@@ -103,7 +103,7 @@ export type ConversationView = z.infer<typeof conversationSchema>;
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const markReadResultSchema = z.object({ marked: z.number().int() });
 
-/** What a browser may send on /ws (spec §4). */
+/** What a browser may send on /ws. */
 export const clientSocketEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticate'), userId: z.string() }),
 ]);

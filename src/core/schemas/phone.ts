@@ -1,5 +1,5 @@
 /**
- * Phone fields of every form (issue 17): what a person types, checked with libphonenumber-js and
+ * Phone fields of every form: what a person types, checked with libphonenumber-js and
  * handed on in E.164, so the browser and the server store exactly the same number.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** GET /api/places (issue 17): area autocomplete over the canonical list in places.ts. */
+/** GET /api/places: area autocomplete over the canonical list in places.ts. */
 import { z } from 'zod';
 import { EMIRATES } from '../enums';
 import { EMIRATE_NAME_LIST } from '../places';

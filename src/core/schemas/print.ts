@@ -1,4 +1,4 @@
-/** Query strings of the print downloads of a card (issue 15 Print). */
+/** Query strings of the print downloads of a card. */
 import { z } from 'zod';
 
 /** Above 600 dpi a printer gains nothing a 2-inch code can use; the SVG scales further. */

@@ -1,5 +1,5 @@
 /**
- * Property listings (spec §2 Properties, §3, §4, §9; issue 4): the listing query, the listing
+ * Property listings (§9; issue 4): the listing query, the listing
  * form (shared by the web form and POST/PATCH /api/properties) and the listing as answered.
  */
 import { z } from 'zod';
@@ -112,7 +112,7 @@ export const propertyFields = z.object({
 
 export const PERMIT_REQUIRED = 'A Trakheesi (DLD) advertising permit number is required for listings in Dubai';
 
-/** Dubai's advertising rules: a listing in Dubai shows its permit number (issue 4). */
+/** Dubai's advertising rules: a listing in Dubai shows its permit number. */
 export function permitMissing(v: { city?: string | null; permitNumber?: string | null }): boolean {
   return v.city === 'Dubai' && !v.permitNumber?.trim();
 }
@@ -127,7 +127,7 @@ export type PropertyInputParsed = z.output<typeof propertyInputSchema>;
 export const propertyPatchSchema = propertyFields.partial();
 export type PropertyPatch = z.output<typeof propertyPatchSchema>;
 
-/** The version the admin reviewed (issue 11 finding 2); a listing changed since answers 409. */
+/** The version the admin reviewed; a listing changed since answers 409. */
 export const propertyApproveSchema = z
   .object({ version: z.number().int().min(1).optional(), updatedAt: z.string().max(40).optional() })
   .nullish();
@@ -154,7 +154,7 @@ export const propertyOwnerSchema = z.object({
 
 /** A listing as the API answers it (spec §3 plus the owner and agent name). */
 /**
- * Arabic beside the English of a listing (issue 10): the demo listings carry it; an owner's listing
+ * Arabic beside the English of a listing: the demo listings carry it; an owner's listing
  * has none and shows as written.
  */
 export const propertyTranslationsSchema = z.object({
@@ -189,7 +189,7 @@ export const propertySchema = z.object({
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Bumped by every change; approve/reject name the version the admin reviewed (issue 11 finding 2). */
+  /** Bumped by every change; approve/reject name the version the admin reviewed. */
   version: z.number(),
   /** Owner and admins only: an edit of the approved listing waiting for review (changed fields, new values). */
   pendingRevision: z.record(z.string(), z.unknown()).nullable(),

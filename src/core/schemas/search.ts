@@ -1,4 +1,4 @@
-/** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
+/** Smart search and investor matching: GET /api/search and GET /api/recommendations. */
 import { z } from 'zod';
 import { text } from './common';
 import { SEARCH_FILTER_KEYS } from '../filter-options';
@@ -17,7 +17,7 @@ export const searchQuerySchema = z.object({
     .min(1, 'Type what you are looking for')
     .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`),
   limit: z.coerce.number().int().min(1).max(24).default(12),
-  /** "1": exact matches only, no relaxing when nothing matches (issue 17). */
+  /** "1": exact matches only, no relaxing when nothing matches. */
   exact: z.enum(['1', '0'], { error: 'exact must be 1 or 0' }).optional(),
   /** Comma-separated filter keys to drop (the removed chips), e.g. "area,maxPrice". */
   without: z.preprocess(

@@ -1,5 +1,5 @@
 /**
- * The professional services catalogue (spec §2 Professional services, §3, §9; issue 4): the
+ * The professional services catalogue (spec §2 Professional services; issue 4): the
  * filters of GET /api/services, the "become a provider" form and the entry as answered.
  */
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export const serviceTranslationSchema = z.object({
 export const serviceTranslationsSchema = z.object({ ar: serviceTranslationSchema.optional() });
 export type ServiceTranslations = z.output<typeof serviceTranslationsSchema>;
 
-/** "Become a provider": a signed-in user submits a service (approved by default, spec §9). */
+/** "Become a provider": a signed-in user submits a service (approved by default). */
 export const serviceInputSchema = z.object({
   name: text({ error: 'Service name is required' })
     .trim()

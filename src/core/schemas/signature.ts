@@ -1,4 +1,4 @@
-/** The e-mail signature of a card (issue 15): which design, in which language. */
+/** The e-mail signature of a card: which design, in which language. */
 import { z } from 'zod';
 
 export const SIGNATURE_DESIGNS = ['1', '2', '3'] as const;

@@ -1,8 +1,8 @@
-/** Broker subscription payloads (spec §2 Subscription, §7, issue 6). */
+/** Broker subscription payloads. */
 import { z } from 'zod';
 import { text } from './common';
 
-/** Values of users.subscriptionStatus: `active` is the paid value (spec §3), anything else is not. */
+/** Values of users.subscriptionStatus: `active` is the paid value, anything else is not. */
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -25,7 +25,7 @@ export const subscriptionInfoSchema = z.object({
   active: z.boolean(),
   /** ISO time the paid period ends (or ended). */
   periodEnd: z.string().nullable(),
-  /** Whether the user's role pays the yearly fee (spec §6). */
+  /** Whether the user's role pays the yearly fee. */
   required: z.boolean(),
   provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().optional(),
@@ -61,7 +61,7 @@ export function expiryValid(expiry: string, now = new Date()): boolean {
 }
 
 /**
- * The built-in test provider's card form (issue 6): validated like a real card form, with the
+ * The built-in test provider's card form: validated like a real card form, with the
  * provider-style messages a newcomer would see from Stripe.
  */
 export const testCardSchema = z.object({
@@ -103,7 +103,7 @@ export function subscriptionIsActive(
   return new Date(u.subscriptionPeriodEnd).getTime() > now.getTime();
 }
 
-/** One tax invoice in the user's list (issue 17); amounts in fils (1 AED = 100 fils). */
+/** One tax invoice in the user's list; amounts in fils (1 AED = 100 fils). */
 export const invoiceSummarySchema = z.object({
   id: z.string(),
   number: z.string(),

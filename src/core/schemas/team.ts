@@ -1,5 +1,5 @@
 /**
- * Team leads and seat billing of a brokerage (issue 14): the payloads of
+ * Team leads and seat billing of a brokerage: the payloads of
  * /api/brokerages/{id}/leads… and /api/brokerages/{id}/seats…, shared by server and web.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Wallet passes (issue 15): which wallets the server can issue passes for, and the Google save link. */
+/** Wallet passes: which wallets the server can issue passes for, and the Google save link. */
 import { z } from 'zod';
 
 export const walletAvailabilitySchema = z.object({

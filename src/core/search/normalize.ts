@@ -1,5 +1,5 @@
 /**
- * Text folding for the smart-search parser (issue 4): case, Latin accents, Arabic hamza/madda
+ * Text folding for the smart-search parser: case, Latin accents, Arabic hamza/madda
  * forms, short vowels and tatweel, ى/ي, ة/ه and Arabic-Indic digits. The SQL function
  * bitaqa_fold (drizzle/0003_search.sql) folds stored text the same way.
  */

@@ -142,7 +142,7 @@ describe('parseSearchQuery', () => {
   });
 });
 
-describe('numbers out of range (issue 12)', () => {
+describe('numbers out of range', () => {
   it('does not turn an amount beyond any price into a bound', () => {
     const f = parseSearchQuery('villa under 3000000000');
     expect(f.maxPrice).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The offline smart-search parser (issue 4): turns a plain request such as
+ * The offline smart-search parser: turns a plain request such as
  * "3 bedroom villa for rent in Dubai Hills under 250K" or "بروكر في دبي مارينا" into the
  * directory and listing filters. A pure function of the query, shared by the server
  * (GET /api/search) and the web (search chips), so both read a query the same way.
@@ -185,7 +185,7 @@ function findAmounts(tokens: string[]): Amount[] {
       sure = true;
     }
     if (!Number.isFinite(value) || value > PRICE_MAX) {
-      // Beyond any listing's price (and PostgreSQL's integer): a word to search for, not a bound (issue 12).
+      // Beyond any listing's price (and PostgreSQL's integer): a word to search for, not a bound.
       i = start + 1;
       continue;
     }

@@ -1,5 +1,5 @@
 /**
- * Words that mean the same to someone searching (issue 17), in English and Arabic: "lawyer"
+ * Words that mean the same to someone searching, in English and Arabic: "lawyer"
  * finds "Legal Counsel", "محامي" finds it too, "home loan" finds "Mortgage Advisory". Each group
  * is a set of phrases; a phrase of the query that is in a group matches any phrase of the group.
  * Phrases are compared folded (core/search/normalize), so spelling variants of Arabic letters and

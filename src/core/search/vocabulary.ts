@@ -1,5 +1,5 @@
 /**
- * The words the smart search understands (issue 4), from the product's own vocabularies:
+ * The words the smart search understands, from the product's own vocabularies:
  * roles, specializations, banks, languages, nationalities, emirates, areas, property types and
  * listing status, in English and Arabic. Each phrase sets one or more filters.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Places": maps the areas of cards and the locations of listings saved before places
+ * Maps the areas of cards and the locations of listings saved before places
  * were canonical to the list in src/core/places.ts. A text that names a known area (its name,
  * Arabic name or an alias, in any case or spelling of Arabic letters) gets the area's id and
  * canonical name; any other text keeps its words and gets the id "other"; a blank text becomes

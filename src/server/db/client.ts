@@ -86,7 +86,7 @@ const pgliteExtensions = { pg_trgm, unaccent };
 const IDEMPOTENT_READ = /^\s*select\b/i;
 
 /**
- * A pool that survives the database going away (issue 12): every client, idle or checked out,
+ * A pool that survives the database going away: every client, idle or checked out,
  * has an error listener (node-postgres emits 'error' on a client whose connection dies, and an
  * unhandled 'error' event ends the process); the failed query itself rejects and the error
  * handler answers 503. A plain SELECT sent through the pool is retried once on a fresh
@@ -95,7 +95,7 @@ const IDEMPOTENT_READ = /^\s*select\b/i;
 function createResilientPool(url: string, max: number): pg.Pool {
   // Idle connections stay for minutes, not node-postgres's 10 s: a new backend starts with cold
   // caches and compiles every trigger function again, so after each quiet spell the first
-  // requests of a burst would pay tens of milliseconds each (issue 13, bench:ws delivery p99).
+  // requests of a burst would pay tens of milliseconds each (bench:ws delivery p99).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 300_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool has already dropped it and opens another on demand.
@@ -139,7 +139,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  // One process per folder (issue 12): throws FolderLockedError when another one holds it.
+  // One process per folder: throws FolderLockedError when another one holds it.
   const lock = opts.dataDir ? lockFolder(path.resolve(opts.dataDir)) : null;
   try {
     const client = await PGlite.create({
@@ -178,7 +178,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /**
  * A migrated in-memory cluster as a tarball: test runs migrate once and start every test file's
- * database from this dump (CONVENTIONS §13, issue 16) instead of replaying every migration.
+ * database from this dump instead of replaying every migration.
  */
 export async function dumpMigratedPglite(): Promise<Blob> {
   const client = await PGlite.create({ extensions: pgliteExtensions });

@@ -1,5 +1,5 @@
 /**
- * One writer per embedded data folder (issue 12). PGlite is a single-process database: two
+ * One writer per embedded data folder. PGlite is a single-process database: two
  * processes on one folder both "work" and then lose each other's writes or corrupt the cluster.
  * The folder is opened under an exclusive lock file beside it (`<folder>.lock`) holding the
  * holder's pid and host; a second process refuses to start. A lock left by a process that no

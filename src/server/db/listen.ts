@@ -6,7 +6,7 @@
  *
  * `onNotify` is also called after a reconnection, since notifications may have been missed.
  * `state` (optional) hears when the connection is up and when it is lost, for a listener that
- * must not trust what it knows while notifications cannot reach it (the list version, issue 13).
+ * must not trust what it knows while notifications cannot reach it (the list version).
  */
 import pg from 'pg';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10: demo listings saved before listings carried Arabic get it at start-up; a person's
+ * Demo listings saved before listings carried Arabic get it at start-up; a person's
  * listing never does, and an owner's edit of the text drops the demo's translation.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 10: demo listings stored before listings carried Arabic get it at start-up, written from
+ * Demo listings stored before listings carried Arabic get it at start-up, written from
  * their own English pieces (seed/listings-ar.ts). Only listings of the demo accounts without
  * Arabic are read, and only those whose text is still the demo's own are given it, so a person's
  * listing is never touched; done once, the pass finds nothing to do.

@@ -1,4 +1,4 @@
-/** Issue 17: numbers stored before phones were parsed are brought to E.164; the rest stay as typed. */
+/** Numbers stored before phones were parsed are brought to E.164; the rest stay as typed. */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../../tests/helpers/test-db';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Phone numbers": brings numbers stored before phones were parsed to E.164 (users,
+ * Brings numbers stored before phones were parsed to E.164 (users,
  * cards, inquiries, services). Runs after the SQL migrations at every start; it only looks at
  * numbers not yet in E.164, and keeps as typed those that do not parse, so it is idempotent and
  * cheap once done.

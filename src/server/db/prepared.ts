@@ -1,5 +1,5 @@
 /**
- * Statements built once per database handle (issue 13). Drizzle assembles a query's SQL text from
+ * Statements built once per database handle. Drizzle assembles a query's SQL text from
  * its builder on every call: half a millisecond of CPU for the session read, which selects every
  * user column, on every signed-in request. The hottest queries are therefore built once with
  * placeholders (`sql.placeholder`) and only executed afterwards; on PostgreSQL they are named

@@ -1,5 +1,5 @@
 /**
- * Schema in one place (issue 16): every column and index the migrations create is declared in
+ * Schema in one place: every column and index the migrations create is declared in
  * schema.ts, so drizzle-kit knows the whole database, and generating a migration from schema.ts
  * finds nothing new. A hand-written index or column that is not declared fails here.
  */

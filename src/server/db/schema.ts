@@ -3,7 +3,7 @@
  * from this file by drizzle-kit; never edit a generated migration by hand.
  *
  * ON DELETE choices: a user's own content (cards, listings, conversations, messages) goes with
- * the user row; account deletion itself is a soft delete that anonymises the row (issue 6), so
+ * the user row; account deletion itself is a soft delete that anonymises the row, so
  * the other side of a conversation keeps its history and sees "Deleted user".
  */
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -77,7 +77,7 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: varchar('email', { length: 254 }).notNull(),
-    /** Admin accounts sign in with a username at /admin-login (spec §2). */
+    /** Admin accounts sign in with a username at /admin-login. */
     username: varchar('username', { length: 64 }),
     passwordHash: text('password_hash'),
     firstName: varchar('first_name', { length: 100 }).notNull(),
@@ -108,12 +108,12 @@ export const users = pgTable(
       .$type<NotificationPrefs>()
       .notNull()
       .default({ messages: true, inquiries: true, cardStatus: true, subscription: true }),
-    /** AES-256-GCM ciphertext of the TOTP secret (issue 11 finding 6); see account/secret-box.ts. */
+    /** AES-256-GCM ciphertext of the TOTP secret; see account/secret-box.ts. */
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
-    /** The last 30-second TOTP step accepted: each step's code works once (issue 11 finding 6). */
+    /** The last 30-second TOTP step accepted: each step's code works once. */
     totpLastStep: integer('totp_last_step'),
-    /** An e-mail change waiting for its verification link (issue 11 finding 9). */
+    /** An e-mail change waiting for its verification link. */
     pendingEmail: varchar('pending_email', { length: 254 }),
     /** SHA-256 of the e-mail change token; the token itself only travels in the e-mail. */
     pendingEmailToken: text('pending_email_token'),
@@ -129,7 +129,7 @@ export const users = pgTable(
     uniqueIndex('users_username_idx').on(t.username),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
-    // Issue 6: the expiry job finds active subscriptions by period end; webhooks find the user.
+    // The expiry job finds active subscriptions by period end; webhooks find the user.
     index('users_subscription_end_idx').on(t.subscriptionStatus, t.subscriptionPeriodEnd),
     index('users_stripe_subscription_idx').on(t.stripeSubscriptionId),
   ],
@@ -145,7 +145,7 @@ export const businessCards = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     profession: varchar('profession', { length: 200 }).notNull(),
     company: varchar('company', { length: 200 }),
-    /** Broker specialization or banking loan specialization (spec §3). */
+    /** Broker specialization or banking loan specialization. */
     roleTitle: varchar('role_title', { length: 100 }),
     phone: varchar('phone', { length: 32 }),
     countryCode: varchar('country_code', { length: 8 }).default('+971'),
@@ -179,7 +179,7 @@ export const businessCards = pgTable(
     profileImageUrl: text('profile_image_url'),
     qrCode: text('qr_code'),
     vcardData: text('vcard_data'),
-    /** Licence numbers (issue 3): RERA BRN and ORN for brokers, practice card for banking brokers. */
+    /** Licence numbers: RERA BRN and ORN for brokers, practice card for banking brokers. */
     brnNumber: varchar('brn_number', { length: 20 }),
     ornNumber: varchar('orn_number', { length: 20 }),
     practiceCardNumber: varchar('practice_card_number', { length: 30 }),
@@ -192,12 +192,12 @@ export const businessCards = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     vcardDownloads: integer('vcard_downloads').notNull().default(0),
     qrVisits: integer('qr_visits').notNull().default(0),
-    /** Bumped by every change of content or review state; the admin's approve/reject names it (issue 11 finding 2). */
+    /** Bumped by every change of content or review state; the admin's approve/reject names it. */
     version: integer('version').notNull().default(1),
     /** An owner's edit of a published card, waiting for review while the approved content stays public. */
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
-    // Stored search text (issue 4, declared here since issue 16): the database computes it with the
+    // Stored search text (declared here since issue 16): the database computes it with the
     // IMMUTABLE wrappers of drizzle/0003_search.sql and 0004_search_columns.sql; search conditions
     // read it through src/server/db/query/search-columns.ts, where its trigram indexes apply.
     /** Name, profession, company, bio, specialization, bank, languages, area, office, emirate, nationality. */
@@ -225,7 +225,7 @@ export const businessCards = pgTable(
       t.id,
     ),
     index('business_cards_public_idx').on(t.status, t.isPublic, t.createdAt),
-    // The directory's newest-first pages (issue 13): read in order, stop after the page.
+    // The directory's newest-first pages: read in order, stop after the page.
     index('business_cards_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'approved' and is_public = true`),
@@ -238,7 +238,7 @@ export const businessCards = pgTable(
 );
 
 /**
- * One row per counted event on a card (issue 14): what the visitor did and where they came from.
+ * One row per counted event on a card: what the visitor did and where they came from.
  * Kept for the recent-activity list; the charts read card_daily_totals instead.
  */
 export const cardEvents = pgTable(
@@ -256,7 +256,7 @@ export const cardEvents = pgTable(
 );
 
 /**
- * Daily totals of a card (issue 14): one row per card and UAE day, a column per action and per
+ * Daily totals of a card: one row per card and UAE day, a column per action and per
  * source of views, upserted by the statement that records the event. One row a day keeps a
  * 90-day team dashboard to a few thousand rows whatever the traffic. `userId` is the card's owner
  * (a card never changes hands), so a team's figures are read with the (user_id, day) index
@@ -330,7 +330,7 @@ export const properties = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 200 }).notNull(),
-    /** Arabic beside the English (issue 10): the demo listings carry it. */
+    /** Arabic beside the English: the demo listings carry it. */
     translations: jsonb('translations').$type<PropertyTranslations>().notNull().default({}),
     description: text('description'),
     propertyType: propertyType('property_type').notNull(),
@@ -347,11 +347,11 @@ export const properties = pgTable(
     locationId: varchar('location_id', { length: 48 }),
     imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
     features: text('features').array().notNull().default(sql`'{}'`),
-    /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai (issue 4). */
+    /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai. */
     permitNumber: varchar('permit_number', { length: 40 }),
     isApproved: boolean('is_approved').notNull().default(false),
     rejectionReason: text('rejection_reason'),
-    /** See business_cards.version (issue 11 finding 2). */
+    /** See business_cards.version. */
     version: integer('version').notNull().default(1),
     /** An owner's edit of an approved listing, waiting for review while the approved one stays listed. */
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
@@ -371,7 +371,7 @@ export const properties = pgTable(
     index('properties_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('properties_listing_idx').on(t.isApproved, t.status, t.createdAt),
     index('properties_price_idx').on(t.isApproved, t.status, t.price),
-    // The listings' newest-first pages (issue 13), per status: read in order, stop after the page.
+    // The listings' newest-first pages, per status: read in order, stop after the page.
     index('properties_listed_newest_idx')
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`is_approved = true`),
@@ -400,7 +400,7 @@ export const businessServices = pgTable(
     rating: integer('rating_x10'),
     reviews: integer('reviews').notNull().default(0),
     imageUrl: text('image_url'),
-    /** The entry's Arabic text beside the English columns (issue 10). */
+    /** The entry's Arabic text beside the English columns. */
     translations: jsonb('translations').$type<ServiceTranslations>().notNull().default({}),
     isApproved: boolean('is_approved').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -423,7 +423,7 @@ export const conversations = pgTable(
     ...timestamps,
   },
   (t) => [
-    // One conversation per pair, whichever side started it (issue 5).
+    // One conversation per pair, whichever side started it.
     uniqueIndex('conversations_pair_idx').on(
       sql`least(${t.participant1Id}, ${t.participant2Id})`,
       sql`greatest(${t.participant1Id}, ${t.participant2Id})`,
@@ -456,7 +456,7 @@ export const messages = pgTable(
 );
 
 /**
- * Each participant's view of a conversation (issue 13): the list's order and the unread count
+ * Each participant's view of a conversation: the list's order and the unread count
  * are read from here, O(page) however many conversations a user has. Triggers keep it in step,
  * in the same statement as the conversation, the message or the read receipt (migration
  * 0012_conversation_members; docs/decisions/010-conversation-members.md).
@@ -504,21 +504,21 @@ export const inquiries = pgTable(
       .notNull()
       .references(() => businessCards.id, { onDelete: 'cascade' }),
     inquirerName: varchar('inquirer_name', { length: 100 }).notNull(),
-    /** Required for inquiries; a contact exchange may leave only a phone number (issue 15). */
+    /** Required for inquiries; a contact exchange may leave only a phone number. */
     inquirerEmail: varchar('inquirer_email', { length: 254 }),
     inquirerPhone: varchar('inquirer_phone', { length: 32 }),
     inquirerCompany: varchar('inquirer_company', { length: 100 }),
     inquiryType: varchar('inquiry_type', { length: 32 }).notNull(),
     message: text('message'),
     status: text('status').notNull().default('pending'),
-    /** 'inquiry': the contact form; 'exchange': a visitor shared their details back (issue 15). */
+    /** 'inquiry': the contact form; 'exchange': a visitor shared their details back. */
     source: varchar('source', { length: 16 }).notNull().default('inquiry'),
     /**
      * The brokerage the card's owner belonged to when the lead arrived (issue 14 team leads): the
      * lead stays with the team's pipeline even after the member leaves.
      */
     brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
-    /** The member a team owner or manager assigned the lead to (issue 14). */
+    /** The member a team owner or manager assigned the lead to. */
     assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -545,7 +545,7 @@ export const payments = pgTable(
     providerRef: text('provider_ref').notNull(),
     amountAed: integer('amount_aed').notNull(),
     status: varchar('status', { length: 16 }).notNull(),
-    /** A brokerage's seat payment (issue 14): paid by `userId` for the members in `seatUserIds`. */
+    /** A brokerage's seat payment: paid by `userId` for the members in `seatUserIds`. */
     brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
     seatUserIds: uuid('seat_user_ids').array(),
     periodStart: timestamp('period_start', { withTimezone: true }),
@@ -558,7 +558,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Payment-provider events already applied, so a replayed webhook changes nothing (issue 6). */
+/** Payment-provider events already applied, so a replayed webhook changes nothing. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
@@ -579,13 +579,13 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
-    // Issue 6: an entity's history (profile activity shows a card's status changes).
+    // An entity's history (profile activity shows a card's status changes).
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
   ],
 );
 
 /**
- * Password reset links (issue 17): only the SHA-256 of the token is stored, the token itself
+ * Password reset links: only the SHA-256 of the token is stored, the token itself
  * travels in the e-mail. Valid one hour, used once (`usedAt`).
  */
 export const passwordResetTokens = pgTable(
@@ -639,7 +639,7 @@ export const rateLimits = pgTable(
  * claim expires and another retries. Sent rows are kept for a day, then swept.
  */
 /**
- * Tax invoices (issue 17): one per successful payment, numbered INV-<year>-<seq> without gaps
+ * Tax invoices: one per successful payment, numbered INV-<year>-<seq> without gaps
  * per year. Everything printed on the invoice is a snapshot taken when it was issued, so a later
  * change of the seller's configuration or the buyer's name never alters an issued invoice.
  * Money is in integer fils (1 AED = 100 fils). Kept when the user or payment row goes (tax
@@ -684,7 +684,7 @@ export const invoices = pgTable(
 );
 
 /**
- * The last invoice number of each year (issue 17). Incremented by an upsert inside the billing
+ * The last invoice number of each year. Incremented by an upsert inside the billing
  * transaction: the row stays locked until that transaction ends, so concurrent payments queue
  * for the next number and a rolled-back payment gives its number back (a sequence would not).
  */
@@ -693,10 +693,10 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastSeq: integer('last_seq').notNull(),
 });
 
-/** What the outbox worker attaches at send time, rendered from stored rows (issue 17). */
+/** What the outbox worker attaches at send time, rendered from stored rows. */
 export type MailAttachmentRef =
   | { type: 'invoicePdf'; invoiceId: string; lang: 'en' | 'ar' }
-  /** The visitor of a contact exchange as a vCard (issue 15). */
+  /** The visitor of a contact exchange as a vCard. */
   | { type: 'leadVcard'; inquiryId: string; lang?: 'en' | 'ar' };
 
 export const mailOutbox = pgTable(
@@ -709,7 +709,7 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Which e-mail this is (template name), for logs and metrics. */
     kind: varchar('kind', { length: 64 }).notNull(),
-    /** Attachments rendered when the message is sent, so the row stays small (issue 17). */
+    /** Attachments rendered when the message is sent, so the row stays small. */
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -730,7 +730,7 @@ export const mailOutbox = pgTable(
 /**
  * One row whose version goes up when a transaction that changed a card, a listing or a user
  * commits (deferred triggers of migration 0013, once per transaction; a card's view counters do
- * not count). The public lists are cached per process under this version (issue 13), so a cached
+ * not count). The public lists are cached per process under this version, so a cached
  * page is never older than the last committed change, in any process.
  */
 export const listVersion = pgTable(
@@ -772,7 +772,7 @@ export const uploads = pgTable(
 export const BROKERAGE_ROLES = ['owner', 'manager', 'member'] as const;
 
 /**
- * A brokerage (issue 14): a licensed office (RERA ORN) whose brokers share branding, leads and
+ * A brokerage: a licensed office (RERA ORN) whose brokers share branding, leads and
  * analytics. Its ORN is verified by an admin the way card licences are.
  */
 export const brokerages = pgTable(
@@ -831,7 +831,7 @@ export const brokerageMembers = pgTable(
 );
 
 /**
- * An invitation by e-mail (issue 14): only the SHA-256 of the token is stored, the token itself
+ * An invitation by e-mail: only the SHA-256 of the token is stored, the token itself
  * travels in the e-mail. Single use (`acceptedAt`), expiring, revocable.
  */
 export const brokerageInvitations = pgTable(
@@ -859,7 +859,7 @@ export const brokerageInvitations = pgTable(
 );
 
 /**
- * A subscription seat a brokerage paid for one member (issue 14): the member is a paid broker
+ * A subscription seat a brokerage paid for one member: the member is a paid broker
  * while `periodEnd` is ahead. At renewal a seat may go to another member.
  */
 export const brokerageSeats = pgTable(
@@ -883,7 +883,7 @@ export const brokerageSeats = pgTable(
   ],
 );
 
-/** A note on a team lead (issue 14), by the owner, a manager or the assigned member. */
+/** A note on a team lead, by the owner, a manager or the assigned member. */
 export const leadNotes = pgTable(
   'lead_notes',
   {

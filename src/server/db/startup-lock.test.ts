@@ -1,5 +1,5 @@
 /**
- * Processes starting together take turns (issue 12): migrations and start-up work (admin account,
+ * Processes starting together take turns: migrations and start-up work (admin account,
  * demo seed) run under a PostgreSQL advisory lock, so two processes on an empty database neither
  * fail on each other's half-made tables nor seed twice.
  */

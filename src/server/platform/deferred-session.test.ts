@@ -1,5 +1,5 @@
 /**
- * Sessions built only when read (issue 13). A visitor without a session cookie costs no session:
+ * Sessions built only when read. A visitor without a session cookie costs no session:
  * none is built, stored or sent. Reading the session, signing in, a stale cookie and a signed-in
  * visitor behave exactly as with @fastify/session alone. Sessions are counted through the
  * plugin's id generator, which runs once for every session it builds.

@@ -1,6 +1,6 @@
 /**
  * @fastify/session, with the session of a visitor who sends no session cookie made only when
- * code asks for it (issue 13).
+ * code asks for it.
  *
  * For every request without a cookie, @fastify/session builds a new Session: a random id, its
  * HMAC signature, a cookie object and a SHA-1 over the session's JSON, taken again on the way

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the public lists are served from a short-lived cache, yet a visitor never sees a list
+ * The public lists are served from a short-lived cache, yet a visitor never sees a list
  * older than the last committed change, whoever made it (this process, another one, a script).
  */
 import { eq } from 'drizzle-orm';

@@ -82,7 +82,7 @@ export function createListCache(version: DbOrTx | (() => Promise<number>), optio
 
 /**
  * Sends a cached page: its JSON text as it is (Fastify does not serialize a string again) and its
- * total in X-Total-Count (issue 4).
+ * total in X-Total-Count.
  */
 export function sendCachedList(reply: FastifyReply, page: CachedList): FastifyReply {
   return sendJsonText(reply.header('X-Total-Count', String(page.total)), page.body);

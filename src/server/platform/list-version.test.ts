@@ -1,5 +1,5 @@
 /**
- * Issue 13: the list version kept in memory, pushed by NOTIFY. Cached public answers stay correct:
+ * The list version kept in memory, pushed by NOTIFY. Cached public answers stay correct:
  * a write answered by this process shows at once, a write of another process shows when its
  * notification arrives, and nothing is trusted while notifications cannot arrive.
  */

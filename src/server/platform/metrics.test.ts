@@ -1,5 +1,5 @@
 /**
- * Observability (issue 12): Prometheus metrics at /metrics and request ids in every log line.
+ * Observability: Prometheus metrics at /metrics and request ids in every log line.
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics at GET /metrics (issue 12), through fastify-metrics (prom-client):
+ * Prometheus metrics at GET /metrics, through fastify-metrics (prom-client):
  * - http_request_duration_seconds{method,route,status_code}: latency histogram per route, whose
  *   _count gives the request rate;
  * - bitaqa_db_pool_connections{state}: the PostgreSQL pool (total, idle, waiting);

@@ -1,5 +1,5 @@
 /**
- * The session and its user are read in one query (issue 13). Whatever happened to the user between
+ * The session and its user are read in one query. Whatever happened to the user between
  * two requests — a role change, a suspension, a deletion, made by another process straight in the
  * database — shows on the very next request: nothing is kept from one request to the next.
  */

@@ -1,6 +1,6 @@
 /**
  * One reading direction for every Radix primitive (tabs, select, dialog, toast): Arabic pages
- * lay them out right to left and arrow keys follow the reading direction (issue 10).
+ * lay them out right to left and arrow keys follow the reading direction.
  */
 import { DirectionProvider } from '@radix-ui/react-direction';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import { markLanguageChosen } from '../i18n';
 import { apiRequest } from '../lib/api';
 import { cn } from '../lib/utils';
 
-/** EN | عربي (spec §1): switches the language and the page direction, remembered per browser. */
+/** EN | عربي: switches the language and the page direction, remembered per browser. */
 export function LanguageToggle({ className, signedIn }: { className?: string; signedIn?: boolean }) {
   const { i18n, t } = useTranslation();
   const next = i18n.language === 'ar' ? 'en' : 'ar';

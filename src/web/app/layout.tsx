@@ -65,7 +65,7 @@ function Header() {
                 <Avatar src={user.profileImageUrl} name={`${user.firstName} ${user.lastName}`} className="h-8 w-8" />
                 <span>{user.firstName || t('nav.userFallback')}</span>
               </Link>
-              {/* Issue 11: signing out is a POST from this page, never a GET a stranger's link can make. */}
+              {/* Signing out is a POST from this page, never a GET a stranger's link can make. */}
               <form
                 method="post"
                 action="/api/logout"
@@ -97,7 +97,7 @@ function Header() {
 }
 
 /**
- * Issue 10: the bar never covers a focused field. `scroll-padding` (styles.css) makes the
+ * The bar never covers a focused field. `scroll-padding` (styles.css) makes the
  * browser's own focus scrolling stop above the bar; a field it already counted as visible (half
  * under the bar) is brought fully into view here, still honouring the padding.
  */

@@ -1,6 +1,6 @@
 import { Building2, ContactRound, Home, type LucideIcon, MessageSquare, User, Users } from 'lucide-react';
 
-/** Desktop navigation (spec §2 Header). `auth` items show only when signed in. */
+/** Desktop navigation. `auth` items show only when signed in. */
 export const DESKTOP_NAV = [
   { to: '/directory', key: 'nav.directory' },
   { to: '/properties', key: 'nav.properties' },
@@ -10,7 +10,7 @@ export const DESKTOP_NAV = [
   { to: '/about', key: 'nav.about' },
 ] as const;
 
-/** Mobile bottom bar: Home, Directory, Messages, Properties, Profile (spec §2). */
+/** Mobile bottom bar: Home, Directory, Messages, Properties, Profile. */
 export const MOBILE_NAV: { to: string; key: string; icon: LucideIcon; kind?: 'messages' | 'profile' | 'contacts' }[] = [
   { to: '/', key: 'nav.home', icon: Home },
   { to: '/directory', key: 'nav.directory', icon: Users },

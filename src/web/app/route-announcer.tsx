@@ -1,5 +1,5 @@
 /**
- * What a full page load gives for free and a single-page app must do itself (issue 10): each
+ * What a full page load gives for free and a single-page app must do itself: each
  * route names itself in `<title>` ("Directory — Bitaqa", localized), and after a navigation focus
  * moves to the new page's heading and a polite live region announces it, so keyboard and screen
  * reader users know where they landed. Pages with their own name (a card holder, a listing) set

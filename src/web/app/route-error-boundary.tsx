@@ -1,5 +1,5 @@
 /**
- * What a visitor sees when a page cannot show (issue 9): inside the layout, never a blank page.
+ * What a visitor sees when a page cannot show: inside the layout, never a blank page.
  *
  * - A page's chunk failed to load (a new deploy removed the old file while the tab was open, or
  *   the connection dropped): the page reloads once by itself to pick up the new build; if that

@@ -9,7 +9,7 @@ import i18n from '../i18n';
 
 /**
  * A page loaded on first visit, together with (in parallel, not one after the other) the
- * translation namespaces it reads, so it paints translated at once (issue 9).
+ * translation namespaces it reads, so it paints translated at once.
  */
 function lazyPage<T extends Record<string, unknown>>(
   load: () => Promise<T>,

@@ -1,5 +1,5 @@
 /**
- * Unread messages for the header and mobile bar (issue 5); signed out it is always 0. While
+ * Unread messages for the header and mobile bar; signed out it is always 0. While
  * signed in it also keeps the live connection open, so the badge updates on every page.
  */
 import { useAuth } from '../lib/use-auth';

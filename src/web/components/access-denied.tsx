@@ -5,7 +5,7 @@ import { loginPathFor } from '../../core/safe-next';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
 
-/** Shown to signed-out visitors on pages that need a session (spec §2 Profile, Messages). */
+/** Shown to signed-out visitors on pages that need a session (Messages). */
 export function AccessDenied({ title, text }: { title?: string; text?: string }) {
   const { t } = useTranslation();
   const here = useLocation();

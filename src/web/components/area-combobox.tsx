@@ -1,5 +1,5 @@
 /**
- * The Area field of cards and listings (issue 17): a combobox over the canonical list of UAE
+ * The Area field of cards and listings: a combobox over the canonical list of UAE
  * communities (src/core/places.ts, the list GET /api/places answers from), in English or Arabic.
  * Choosing a suggestion stores its id; "Other" keeps the text as typed. Follows the WAI-ARIA
  * combobox pattern: arrows move through the suggestions, Enter chooses, Escape closes.

@@ -1,4 +1,4 @@
-/** Removable chips for the filters in force, so the user sees and corrects what was read (issue 4). */
+/** Removable chips for the filters in force, so the user sees and corrects what was read. */
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 

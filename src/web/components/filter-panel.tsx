@@ -1,5 +1,5 @@
 /**
- * Filters that fit a phone (issue 10): from the `sm` breakpoint up they sit inline above the
+ * Filters that fit a phone: from the `sm` breakpoint up they sit inline above the
  * results; below it a "Filters (n)" button opens them in a bottom sheet, so the first result is on
  * the first screen. The filters are rendered once, in one place or the other, so their labels,
  * ids and test ids stay unique. Changes apply as they are made; "Show results" closes the sheet

@@ -1,7 +1,7 @@
 /**
  * A directory result (spec §2 Professional directory): avatar, name, the short role badge, the
  * licence check, and Message, WhatsApp and View. Message is blocked on one's own card and asks
- * a visitor to sign in (spec §5).
+ * a visitor to sign in.
  */
 import { BadgeCheck, Eye, Languages, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { placeLabel, specializationLabel, whatsappNumber } from '../lib/labels';
 
 /**
  * One professional in a result list. `source` marks the card link (`?src=directory|search`) so
- * the card's analytics know where the visit came from (issue 14).
+ * the card's analytics know where the visit came from.
  */
 export function ProfessionalCard({ card, source }: { card: DirectoryCard; source?: 'directory' | 'search' }) {
   const { t, i18n } = useTranslation('discovery');

@@ -1,5 +1,5 @@
 /**
- * A listing card (spec §2 Properties, §4, §9): photo, status colour, price as "AED x.xM",
+ * A listing card: photo, status colour, price as "AED x.xM",
  * Bed/Bath plurals, at most 3 features then "+N more", and the agent.
  */
 import { propertyText } from '../../core/property-text';

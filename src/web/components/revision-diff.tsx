@@ -1,5 +1,5 @@
 /**
- * A pending revision as the admin reviews it (issue 11 finding 2): each changed field with the
+ * A pending revision as the admin reviews it: each changed field with the
  * published value ("Was") and the owner's proposal ("Now"). Told apart by words and by del/ins with
  * screen-reader text, not by colour alone; each value keeps its own direction (dir="auto") so
  * English content reads right in the Arabic page and the other way round.

@@ -1,5 +1,5 @@
 /**
- * What the owner of published content sees about their edit (issue 11 finding 2): that it waits
+ * What the owner of published content sees about their edit: that it waits
  * for review while the approved version stays public, or why the admin turned it down.
  */
 import { Clock, XCircle } from 'lucide-react';

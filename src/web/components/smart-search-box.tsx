@@ -1,5 +1,5 @@
 /**
- * The one smart search box (issue 4): plain requests in English or Arabic such as
+ * The one smart search box: plain requests in English or Arabic such as
  * "Arabic-speaking off-plan broker in Dubai Marina". By default it opens /search?q=…; a page
  * may handle the query itself (the directory turns it into its own filters).
  */

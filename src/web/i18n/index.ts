@@ -3,7 +3,7 @@
  * A feature adds its own namespace files; they are picked up here without edits.
  * Arabic switches the document to right-to-left.
  *
- * Issue 9: each file is its own chunk, loaded on demand for the current language only. The
+ * Each file is its own chunk, loaded on demand for the current language only. The
  * app starts with the few namespaces the layout needs (INITIAL_NAMESPACES); a page's own
  * namespace loads with its code (see lazyPage in app/routes.tsx) and `useTranslation(ns)`
  * suspends until it is there, so nothing flashes untranslated.
@@ -84,7 +84,7 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: true },
   });
 
-/** The server reads the choice too: a server-rendered card page speaks it (issue 9). */
+/** The server reads the choice too: a server-rendered card page speaks it. */
 function rememberForServer(lng: string): void {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
@@ -98,7 +98,7 @@ const PREFETCH_AFTER_LOAD_MS = 4000;
  * The rest of the current language's texts (a few KB each, cached for a year) are fetched while
  * the browser is idle, so a dialog or tab that reads another namespace never has to wait for it.
  * Not at once on load: on a slow phone those requests would compete with the page's own code and
- * data (issue 9, Lighthouse). They start at the visitor's first interaction, or a few seconds
+ * data (Lighthouse). They start at the visitor's first interaction, or a few seconds
  * after the page has loaded, whichever comes first.
  */
 if (typeof window !== 'undefined') {

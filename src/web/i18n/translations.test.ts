@@ -1,4 +1,4 @@
-/** Issue 10: nothing shows in English on an Arabic page because a key was added in one language. */
+/** Nothing shows in English on an Arabic page because a key was added in one language. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

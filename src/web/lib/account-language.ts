@@ -4,7 +4,7 @@ import { languageChosenHere } from '../i18n';
 import { apiRequest } from './api';
 
 /**
- * At sign-in (issue 10): a language picked on this device wins and is saved to the account;
+ * At sign-in: a language picked on this device wins and is saved to the account;
  * otherwise the account's saved language applies, so an Arabic user on a new phone reads Arabic.
  */
 export function adoptAccountLanguage(user: Pick<PublicUser, 'preferredLanguage'>, i18n: I18n): void {

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
   /**
    * What to tell the user: the server's own message in English; in another language the
-   * translation of the error's stable code (errors:code.*), else of its status (issue 10).
+   * translation of the error's stable code (errors:code.*), else of its status.
    */
   get serverMessage(): string {
     let message = this.body;
@@ -59,7 +59,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
- * The language the user is reading, on every request (issue 10): the server writes e-mails
+ * The language the user is reading, on every request: the server writes e-mails
  * caused by a signed-out request (sign-up, a new verification link) in it.
  */
 function languageHeader(): Record<string, string> {
@@ -88,7 +88,7 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
   return (await res.json()) as T;
 }
 
-/** Builds `?a=1&b=2` from the non-empty values only (spec §7). */
+/** Builds `?a=1&b=2` from the non-empty values only. */
 export function toQueryString(params: Record<string, string | number | boolean | null | undefined>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
@@ -101,7 +101,7 @@ export function toQueryString(params: Record<string, string | number | boolean |
 
 type On401 = 'returnNull' | 'throw';
 
-/** Default reads: GET of the query key segments joined by slashes (spec §7). */
+/** Default reads: GET of the query key segments joined by slashes. */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const res = await fetch(queryKey.join('/'), { credentials: 'include', headers: languageHeader() });

@@ -1,5 +1,5 @@
 /**
- * The cached conversation list's shape and its pure helpers (issue 13), shared by the messaging
+ * The cached conversation list's shape and its pure helpers, shared by the messaging
  * feature and the Message button (lib/use-start-conversation.ts) that other features show.
  */
 import type { InfiniteData } from '@tanstack/react-query';

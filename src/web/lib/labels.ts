@@ -1,4 +1,4 @@
-/** Readable labels for places and specializations in the current language (issue 4). */
+/** Readable labels for places and specializations in the current language. */
 import type { TFunction } from 'i18next';
 import { BROKER_SPECIALIZATIONS, DEVELOPER_PROJECT_TYPES, LOAN_SPECIALIZATIONS } from '../../core/enums';
 import { AREAS, emirateFromName } from '../../core/places';
@@ -40,7 +40,7 @@ export function specializationLabel(t: TFunction, value: string | null | undefin
   return group ? t(`${group}.${value}`, { ns: 'enums', defaultValue: value }) : value;
 }
 
-/** Digits for wa.me links, from the stored E.164 number (issue 17); '' when it is not one. */
+/** Digits for wa.me links, from the stored E.164 number; '' when it is not one. */
 export function whatsappNumber(phone: string | null | undefined): string {
   return e164Digits(phone);
 }

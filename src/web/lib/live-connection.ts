@@ -132,7 +132,7 @@ class LiveConnection {
 
   /**
    * The server's listener reconnected and every socket of the process heard "resync" at once
-   * (issue 13): each tab refetches at its own random moment within RESYNC_SPREAD_MS, so the
+   *: each tab refetches at its own random moment within RESYNC_SPREAD_MS, so the
    * process does not answer thousands of list requests in the same instant.
    */
   private resyncSoon(): void {

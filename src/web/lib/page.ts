@@ -1,4 +1,4 @@
-/** Lists answer a JSON array and the total in X-Total-Count (issue 4). */
+/** Lists answer a JSON array and the total in X-Total-Count. */
 import { LIMITS } from '../../core/limits';
 import { apiRequest } from './api';
 

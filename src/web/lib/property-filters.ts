@@ -1,4 +1,4 @@
-/** The listing filters live in the page URL (issue 4), validated like the server does. */
+/** The listing filters live in the page URL, validated like the server does. */
 import { PROPERTY_FILTER_TYPES, PROPERTY_STATUSES } from '../../core/enums';
 import { AREAS, emirateFromName, EMIRATE_NAMES } from '../../core/places';
 import { PROPERTY_SORTS, type PropertySort } from '../../core/filter-options';

@@ -30,5 +30,5 @@ export const ROLE_OFFERINGS: RoleOffering[] = [
   { id: 'investor', price: ROLE_PRICES_AED.investor, isFree: true, icon: TrendingUp, featureCount: 4 },
 ];
 
-/** Browser-session key that carries the role card clicked on the landing page (spec §2 Landing). */
+/** Browser-session key that carries the role card clicked on the landing page. */
 export const SELECTED_ROLE_KEY = 'selectedRole';

@@ -1,4 +1,4 @@
-/** The current user (spec §7): 401 means signed out, cached 5 minutes, no retry, no focus refetch. */
+/** The current user: 401 means signed out, cached 5 minutes, no retry, no focus refetch. */
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../core/schemas/auth';
 import { getQueryFn } from './api';
@@ -35,10 +35,10 @@ export function useAdminAuth() {
   return { admin: data ?? null, isLoading };
 }
 
-/** Where a user lands after sign-in (spec §2 Login, issue 2: first sign-in without a role choice → role selection). */
+/** Where a user lands after sign-in (issue 2: first sign-in without a role choice → role selection). */
 const RETURN_PATH_KEY = 'bitaqa.returnTo';
 
-/** Remembers where to come back after signing in (an invitation link, issue 14). Same-site paths only. */
+/** Remembers where to come back after signing in (an invitation link). Same-site paths only. */
 export function rememberReturnPath(path: string): void {
   const safe = safeNextPath(path);
   if (safe) window.sessionStorage.setItem(RETURN_PATH_KEY, safe);

@@ -1,5 +1,5 @@
 /**
- * The Message button of the directory and the public card (spec §2, §5, §8; issue 5): opens the
+ * The Message button of the directory and the public card (§8; issue 5): opens the
  * conversation with a professional, creating it if needed, then goes to /messages?conversation={id}.
  *
  *   const { startConversation, isPending, isSelf } = useStartConversation();
@@ -35,7 +35,7 @@ export function useStartConversation() {
   const mutation = useMutation({
     mutationFn: (participantId: string) => apiJson<ConversationView>('POST', '/api/conversations', { participantId }),
     onSuccess: (conversation) => {
-      // The page opens it by id whether or not it is on the loaded pages of the list (issue 13);
+      // The page opens it by id whether or not it is on the loaded pages of the list;
       // a new one goes to the top of the list.
       queryClient.setQueryData(conversationKey(conversation.id), conversation);
       queryClient.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (d) =>

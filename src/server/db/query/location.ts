@@ -1,5 +1,5 @@
 /**
- * The location filter of cards and listings (issues 4 and 17), one rule for both: the place text
+ * The location filter of cards and listings, one rule for both: the place text
  * (area, office or listing address, emirate; folded) contains the place. "marina", "مرسى دبي" and
  * "Dubai Marina" are one place: a known alias or Arabic name is matched by its canonical name.
  */

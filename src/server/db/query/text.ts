@@ -1,5 +1,5 @@
 /**
- * Free-text search helpers shared by the directory, listings and services (issue 4). Words are
+ * Free-text search helpers shared by the directory, listings and services. Words are
  * always bound parameters; LIKE wildcards in them are escaped so "%" and "_" match themselves.
  */
 import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -32,7 +32,7 @@ export function likeAny(doc: SQLWrapper, alternatives: readonly string[]): SQL {
 }
 
 /**
- * A free-text search over one document (issue 17): every term must appear, a term being a word or
+ * A free-text search over one document: every term must appear, a term being a word or
  * a known phrase with its synonyms in both languages (core/search/synonyms); stop words are dropped.
  */
 export function textConditions(doc: SQLWrapper, search: string): SQL[] {

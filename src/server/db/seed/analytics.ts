@@ -1,5 +1,5 @@
 /**
- * 90 days of card analytics for the demo's approved cards (issue 14), so the Overview charts and
+ * 90 days of card analytics for the demo's approved cards, so the Overview charts and
  * the team dashboard show something on `npm start`: a weekly rhythm, a slow rise, visitors from
  * the QR code, the directory, search and share links, and the seeded inquiries as leads. Raw
  * events, daily rollups and the lifetime counters agree. Cards that already have figures are

@@ -1,5 +1,5 @@
 /**
- * Demo business cards (issue 3): a card for almost every demo user, of every role, with content
+ * Demo business cards: a card for almost every demo user, of every role, with content
  * written by the built-in composer from realistic facts (areas across the emirates, languages,
  * banks, specializations, licence numbers), generated avatars, a few pending cards and one
  * rejected card with its reason. A second wave of professionals joins so the directory holds

@@ -1,5 +1,5 @@
 /**
- * Demo conversations (issue 5): a few threads between demo users, some with unread messages for
+ * Demo conversations: a few threads between demo users, some with unread messages for
  * the named broker ahmed.almansoori@demo.bitaqa.ae so the unread badge shows on first sign-in.
  * Scripted, not random, so the demo reads the same everywhere; times are relative to now.
  */

@@ -1,5 +1,5 @@
 /**
- * A busy inbox (issue 13): `count` conversations for one user, each with another generated
+ * A busy inbox: `count` conversations for one user, each with another generated
  * account (role investor, no card, so the directory does not change) and one unread message
  * from them, the newest first a minute apart. Filled with generate_series, so 5,000 take a
  * moment. Used by the messaging benchmark, the paging tests and the browser test's server

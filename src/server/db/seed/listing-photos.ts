@@ -1,5 +1,5 @@
 /**
- * Demo listing photos (issue 4): simple drawn scenes (sky, sea or sand, buildings, palms) per
+ * Demo listing photos: simple drawn scenes (sky, sea or sand, buildings, palms) per
  * property type, rendered once with sharp to WebP under DATA_DIR/uploads, the same place and
  * format as uploaded photos. Drawn rather than downloaded so the demo needs no network.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo listings in Arabic (issue 10, "platform content in both languages"): the demo writes
+ * The demo listings in Arabic ("platform content in both languages"): the demo writes
  * its listings from a few pieces (an adjective, bedrooms, the type, the area, features, sale or
  * rent), so the Arabic is written from the same pieces, with the adjective agreeing with the
  * type's gender. `arabicDemoListing` also reads a listing already stored (a demo database made

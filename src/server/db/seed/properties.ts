@@ -1,5 +1,5 @@
 /**
- * Demo listings (issue 4): 64 approved properties of the demo brokers and developers, spread
+ * Demo listings: 64 approved properties of the demo brokers and developers, spread
  * over the emirates, areas, types, sale and rent, and realistic AED prices, each with photos;
  * four waiting for review and one rejected with its reason.
  */

@@ -1,5 +1,5 @@
 /**
- * The services catalogue (spec §2 Professional services, §3; issue 4): the spec's ten kinds of
+ * The services catalogue (spec §2 Professional services; issue 4): the spec's ten kinds of
  * entry and a few more over the four categories, from plausible (fictional) UAE providers.
  */
 import type { ServiceCategory, ServicePriceTier, ServiceType } from '../../../core/enums';

@@ -1,5 +1,5 @@
 /**
- * Demo users (issue 2): verified accounts across every role with plausible Dubai names.
+ * Demo users: verified accounts across every role with plausible Dubai names.
  * Every demo account's password is DEMO_PASSWORD; the README lists the named sign-ins.
  */
 import type { ProfessionalRole } from '../../../core/enums';

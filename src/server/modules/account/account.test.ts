@@ -346,7 +346,7 @@ describe('deleting the account', () => {
 
 describe('two-factor sign-in', () => {
   /**
-   * Each step's code works once (issue 11 finding 6) and enabling used the current step's, so a
+   * Each step's code works once and enabling used the current step's, so a
    * later sign-in in the same test sends the next step's code (accepted as one step of drift).
    */
   async function enable(u: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {

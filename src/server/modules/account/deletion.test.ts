@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 11: account deletion left the user's services listed with name, e-mail and
+ * Account deletion left the user's services listed with name, e-mail and
  * phone, and their uploaded photos served. Now everything they published goes, photos included —
  * except a photo file someone else's content still uses (files are named by content hash).
  */

@@ -1,5 +1,5 @@
 import { atLeastOneField } from '../../../core/schemas/common';
-/** Profile overview, settings, password, two-factor and account deletion (issue 6). */
+/** Profile overview, settings, password, two-factor and account deletion. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = userOf(request);
       await account.changePassword(user, request.body, request.session.sessionId);
-      // Issue 11 finding 3: the other devices' open sockets end with their sessions.
+      // The other devices' open sockets end with their sessions.
       await app.realtime.endSessions({ userId: user.id, exceptSessionId: request.session.sessionId });
       return { message: 'Your password has been changed. Other devices have been signed out.' };
     },

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (issue 11 finding 6): AES-256-GCM with the key from TOTP_ENCRYPTION_KEY
+ * Secrets at rest: AES-256-GCM with the key from TOTP_ENCRYPTION_KEY
  * (config.totpKey). Stored as `v1:<iv>:<tag>:<ciphertext>` in base64url; a value without the
  * prefix is a secret stored before encryption and is read as is until it is re-encrypted.
  */

@@ -1,5 +1,5 @@
 /**
- * Account settings (spec §2 Profile Settings, issue 6): card visibility, e-mail preferences,
+ * Account settings: card visibility, e-mail preferences,
  * password change, two-factor sign-in, and account deletion in one transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,7 +59,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
 
   /**
    * Security mail goes out whatever the notification settings say, in the user's language,
-   * through the outbox in the transaction of the change (issue 12).
+   * through the outbox in the transaction of the change.
    */
   function securityMail<K extends MailKind>(tx: DbOrTx, user: User, kind: K, params: MailParams<K>) {
     return queueTemplate(tx, { email: user.email, lang: mailLang(user.preferredLanguage) }, kind, params);
@@ -173,7 +173,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
     },
 
     /**
-     * Deletes the account (issue 6): in ONE transaction the user row is anonymised and their
+     * Deletes the account: in ONE transaction the user row is anonymised and their
      * cards, listings, the inquiries of their cards and their sessions are removed. Messages they
      * sent stay with the other person and show as "Deleted user".
      */
@@ -226,7 +226,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           .delete(properties)
           .where(eq(properties.userId, user.id))
           .returning({ id: properties.id });
-        // Issue 11 finding 11: the services they listed go too (they carried name, e-mail and phone).
+        // The services they listed go too (they carried name, e-mail and phone).
         const removedServices = await tx
           .delete(businessServices)
           .where(eq(businessServices.createdBy, user.id))
@@ -274,7 +274,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
         // The farewell goes to the address the account had, in its language (sent after commit).
         await securityMail(tx, { ...user, email: oldEmail }, 'accountDeleted', { site: config.publicUrl });
         // Objects are named by content hash, so one still used by someone else's card or listing stays;
-        // the others are marked here and deleted after the commit (issue 12).
+        // the others are marked here and deleted after the commit.
         const unused = await ctx.uploads.release(tx, photos);
         return { services: removedServices.length, unused };
       });

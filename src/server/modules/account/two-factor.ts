@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in with an authenticator app (issue 6): TOTP (RFC 6238) through otplib, and
+ * Two-factor sign-in with an authenticator app: TOTP (RFC 6238) through otplib, and
  * ten single-use recovery codes stored as SHA-256 hashes. Sign-in with 2FA is two steps: the
  * password step leaves only a pending marker in a fresh session; /api/auth/login/2fa finishes it.
  */
@@ -59,7 +59,7 @@ export async function totpValid(secret: string, code: string): Promise<boolean> 
 }
 
 /**
- * Accepts an authenticator code at most once (issue 11 finding 6): the step is recorded with a
+ * Accepts an authenticator code at most once: the step is recorded with a
  * conditional update, so of two requests with the same code only one wins.
  */
 export async function consumeTotp(db: Db, key: Buffer, user: User, code: string): Promise<boolean> {

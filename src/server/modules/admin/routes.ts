@@ -1,4 +1,4 @@
-/** Admin control center API (issue 6). Every route: 401 signed out, 403 for other roles. */
+/** Admin control center API. Every route: 401 signed out, 403 for other roles. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminStatsSchema,
@@ -41,7 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, body: suspendUserSchema, response: { 200: adminUserSchema } } },
     async (request) => {
       const updated = await service.setSuspended(userOf(request), request.params.id, request.body.suspended);
-      // Issue 11 finding 3: a suspended user's open sockets close with their sessions, everywhere.
+      // A suspended user's open sockets close with their sessions, everywhere.
       if (request.body.suspended) await app.realtime.endSessions({ userId: request.params.id });
       return updated;
     },

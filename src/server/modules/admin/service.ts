@@ -1,5 +1,5 @@
 /**
- * Admin actions (spec §2 Admin, issue 6): suspending a user and exporting users. Every action is
+ * Admin actions: suspending a user and exporting users. Every action is
  * written to the audit log in the same transaction as the change it records.
  */
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * SQL of card analytics (issue 14): the raw event, the daily rollup and the day's visitor hashes
+ * SQL of card analytics: the raw event, the daily rollup and the day's visitor hashes
  * are written by one statement; the charts read only the rollup.
  */
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Card analytics over time (issue 14, docs/decisions/015-card-analytics.md): recording events
+ * Card analytics over time (docs/decisions/015-card-analytics.md): recording events
  * once each with an action and a source, unique visitors per day from a daily-rotating salted
  * hash, and the charts of a card and of a brokerage's team, read from daily rollups.
  */

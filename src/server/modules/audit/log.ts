@@ -1,4 +1,4 @@
-/** The admin audit log (issue 6): who did what, when, with the row before and after. */
+/** The admin audit log: who did what, when, with the row before and after. */
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 6: admin two-factor holds. With TOTP on, the password alone no longer signs
+ * Admin two-factor holds. With TOTP on, the password alone no longer signs
  * the admin in; a code works once within its step; the secret is stored encrypted.
  */
 import { describe, expect, it } from 'vitest';

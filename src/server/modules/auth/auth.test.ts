@@ -23,7 +23,7 @@ function tokenFrom(text: string): string {
 }
 
 describe('registration and e-mail verification', () => {
-  it('a sign-up done in Arabic gets an Arabic verification e-mail and an Arabic account (issue 10)', async () => {
+  it('a sign-up done in Arabic gets an Arabic verification e-mail and an Arabic account', async () => {
     const body = registration();
     const res = await t.inject({
       method: 'POST',
@@ -51,7 +51,7 @@ describe('registration and e-mail verification', () => {
     const body = registration();
     const res = await t.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(res.statusCode).toBe(201);
-    // Only a message: the same answer as for a taken address (issue 11 finding 9).
+    // Only a message: the same answer as for a taken address.
     expect(res.json()).toEqual({ message: 'Please check your email to verify your account, then you can sign in.' });
 
     const mail = t.mailer.lastTo(body.email);
@@ -294,7 +294,7 @@ describe('profile', () => {
     const res = await t.inject({ method: 'PATCH', url: '/api/auth/profile', as: u, payload });
     expect(res.statusCode).toBe(200);
     const me = (await t.inject({ method: 'GET', url: '/api/auth/user', as: u })).json();
-    // Issue 17: the number is stored in E.164.
+    // The number is stored in E.164.
     expect(me).toMatchObject({ ...payload, phone: '+971507654321' });
   });
 

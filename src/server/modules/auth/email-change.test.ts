@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 9: an e-mail change needs the current password and takes effect only after
+ * An e-mail change needs the current password and takes effect only after
  * the link sent to the new address is followed; nobody can squat on another's address.
  */
 import { describe, expect, it } from 'vitest';

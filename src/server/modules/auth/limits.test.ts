@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 8: the missing limits. Register, resend-verification, messages, new
+ * The missing limits. Register, resend-verification, messages, new
  * conversations and /api/search now stop a burst; the paid AI refiner is asked once per query
  * (cached) and never more than its per-client budget.
  */

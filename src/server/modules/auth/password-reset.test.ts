@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Password reset": the e-mailed link works once, for one hour, ends every session,
+ * The e-mailed link works once, for one hour, ends every session,
  * and asking for it says nothing about whether the address has an account.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" (issue 17): a random link, only its SHA-256 stored, valid one hour, used
+ * "Forgot password?": a random link, only its SHA-256 stored, valid one hour, used
  * once. Asking answers the same, in about the same time, whether or not the address has an
  * account: the lookup is the only work done while the client waits; the link is made and
  * mailed after the answer. A reset ends every session of the account.

@@ -25,7 +25,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
   }
 }
 
-/** 400 on the field when zxcvbn rates the password guessable (issue 11 finding 9). */
+/** 400 on the field when zxcvbn rates the password guessable. */
 export function requireStrongPassword(password: string, userInputs: string[], field = 'password'): void {
   if (!passwordStrength(password, userInputs).ok) {
     throw badRequest(WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD', { errors: { [field]: WEAK_PASSWORD_MESSAGE } });

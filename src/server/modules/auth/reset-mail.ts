@@ -1,7 +1,7 @@
 /**
- * The password reset e-mail (issue 17), in the account's saved language (template
+ * The password reset e-mail, in the account's saved language (template
  * `passwordReset` in platform/mail/templates.ts), written to the mail outbox in the transaction
- * that stores the link's hash (issue 12): no link without its e-mail, no e-mail for a lost link.
+ * that stores the link's hash: no link without its e-mail, no e-mail for a lost link.
  */
 import type { DbOrTx } from '../../db/client';
 import type { User } from '../../db/schema';

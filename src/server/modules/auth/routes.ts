@@ -1,4 +1,4 @@
-/** Account API exactly as spec §7 names it, plus e-mail verification (issue 2). */
+/** Account API exactly as spec §7 names it, plus e-mail verification. */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,8 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: registerSchema, response: { 201: message } } },
     async (request, reply) => {
       await registerLimit.consume(request.ip, 'Too many sign-ups from your network. Please try again later.');
-      // The same answer whether or not the address already has an account (issue 11 finding 9).
-      // Issue 10: the account (and its verification e-mail) takes the language of the sign-up.
+      // The same answer whether or not the address already has an account.
+      // The account (and its verification e-mail) takes the language of the sign-up.
       await auth.register(request.body, requestLanguage(request));
       return reply.status(201).send({
         message: 'Please check your email to verify your account, then you can sign in.',
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/resend-verification',
     { schema: { body: resendVerificationSchema, response: { 200: message } } },
     async (request) => {
-      // Issue 11 finding 8: one inbox cannot be mail-bombed, one address cannot spray inboxes.
+      // One inbox cannot be mail-bombed, one address cannot spray inboxes.
       const tooMany = 'Too many verification e-mails were requested. Please try again later.';
       await resendPerIp.consume(request.ip, tooMany);
       await resendPerEmail.consume(request.body.email, tooMany);
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     { schema: { body: forgotPasswordSchema, response: { 200: message } } },
     async (request) => {
-      // Issue 17: one inbox cannot be mail-bombed, one network cannot spray inboxes.
+      // One inbox cannot be mail-bombed, one network cannot spray inboxes.
       const tooMany = 'Too many password reset requests. Please try again later.';
       await forgotPerIp.consume(request.ip, tooMany);
       await forgotPerEmail.consume(request.body.email.toLowerCase(), tooMany);
@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await auth.login(request.body.email, request.body.password, source(request));
       rememberDevice(app.ctx, reply, user.id);
-      // Issue 6: with two-factor sign-in on, the password only opens the second step.
+      // With two-factor sign-in on, the password only opens the second step.
       if (user.totpEnabled) return startTwoFactorSignIn(request, user);
       await signIn(request, user);
       return toPublicUser(user);
@@ -178,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toPublicUser(userOf(request)),
   );
 
-  // Browser-level navigations (spec §2).
+  // Browser-level navigations.
   app.get('/login', async (_request, reply) => reply.redirect('/login'));
   // Signing out lives in ./logout.ts (issue 11: POST only, and it closes the session's sockets).
 };

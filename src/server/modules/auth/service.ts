@@ -1,4 +1,4 @@
-/** Account rules: registration, e-mail verification, sign-in, role and profile (issue 2). */
+/** Account rules: registration, e-mail verification, sign-in, role and profile. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,7 +81,7 @@ export function createAuthService(ctx: AppContext) {
      * Registration answers the same whether or not the address has an account (issue 11
      * finding 9): for a taken address nothing is created and its owner is told by e-mail.
      * Returns the new user, or null when the address was taken. `lang` is the language the
-     * sign-up was done in (issue 10): saved as the account's language, and the e-mail's.
+     * sign-up was done in: saved as the account's language, and the e-mail's.
      */
     async register(input: RegisterInput, lang: MailLang = 'en'): Promise<User | null> {
       requireStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
@@ -93,7 +93,7 @@ export function createAuthService(ctx: AppContext) {
         return null;
       }
       const v = newVerificationToken();
-      // Issue 17: the schema checked the number with the chosen code; it is stored in E.164.
+      // The schema checked the number with the chosen code; it is stored in E.164.
       const parsed = parsePhone(input.phoneNumber, input.countryCode);
       let user: User;
       try {
@@ -231,7 +231,7 @@ export function createAuthService(ctx: AppContext) {
           .set({ role, roleChosen: true })
           .where(eq(users.id, user.id))
           .returning();
-        // Issue 11 finding 13: a card approved for one role is reviewed again for the new one.
+        // A card approved for one role is reviewed again for the new one.
         if (role !== user.role) await cardsBackToReviewForRoleChange(tx, user.id);
         return updated;
       });
@@ -239,7 +239,7 @@ export function createAuthService(ctx: AppContext) {
 
     /**
      * Profile fields apply at once. A new e-mail address needs the current password and takes
-     * effect only when the link sent to that address is followed (issue 11 finding 9): until
+     * effect only when the link sent to that address is followed: until
      * then the account keeps its verified address, and nobody can squat on another's.
      */
     async updateProfile(user: User, input: ProfileInput): Promise<User> {
@@ -356,7 +356,7 @@ export function createAuthService(ctx: AppContext) {
         isEmailVerified: true,
       });
       if (!configured) {
-        // Issue 11 finding 7: a secret never goes to the log; it is written to a file only the
+        // A secret never goes to the log; it is written to a file only the
         // server's user can read, and the log says where.
         const file = path.join(config.dataDir, 'admin-password.txt');
         fs.mkdirSync(config.dataDir, { recursive: true });

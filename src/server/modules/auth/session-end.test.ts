@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 3: sockets never outlive sessions. Real /ws sockets on a real port; the
+ * Sockets never outlive sessions. Real /ws sockets on a real port; the
  * attack is a socket that stays open after logout, suspension, a password change or deletion
  * and keeps receiving private messages. Plus the cross-site sign-out of finding 4's second half.
  */
@@ -167,7 +167,7 @@ describe('signing out ends the session’s sockets (finding 3)', () => {
     mine.close();
   });
 
-  it('resetting the password by e-mail closes every socket of the user (issue 17)', async () => {
+  it('resetting the password by e-mail closes every socket of the user', async () => {
     const u = await t.signUp();
     const other = await secondDevice(u);
     const sockets = [await live(u), await live(other)];

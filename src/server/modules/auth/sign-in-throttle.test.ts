@@ -1,5 +1,5 @@
 /**
- * Issue 11 findings 1 and 8: sign-in throttling slows an attacker without locking out the
+ * Sign-in throttling slows an attacker without locking out the
  * owner. Failures count per account plus address with a growing wait; a forged
  * X-Forwarded-For changes nothing; the owner's correct password from a known device or from
  * another address still works while the attack goes on.

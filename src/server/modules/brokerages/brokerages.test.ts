@@ -59,7 +59,7 @@ async function join(owner: TestUser, brokerageId: string, member: TestUser, role
   expect(res.statusCode, res.body).toBe(200);
 }
 
-describe('the brokerage walk (issue 14)', () => {
+describe('the brokerage walk', () => {
   it('create → verify → invite two → accept → branded, locked cards → directory → a member leaves', async () => {
     const owner = await broker({ firstName: 'Ahmed', lastName: 'Owner' });
     const ornNumber = nextOrn();

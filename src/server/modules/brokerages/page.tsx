@@ -1,5 +1,5 @@
 /**
- * The public brokerage page /brokerages/{slug} (issue 14), complete in the first HTML like the
+ * The public brokerage page /brokerages/{slug}, complete in the first HTML like the
  * card page (modules/cards/page.tsx): details, the ORN badge, its listed brokers (filterable by
  * language and specialization with a plain GET form, no script needed) and its approved
  * listings. Links lead into the app's own pages (/cards/{id}, /properties/{id}).

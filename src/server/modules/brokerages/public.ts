@@ -1,5 +1,5 @@
 /**
- * The public brokerage (issue 14): GET /api/brokerages/{slug} and the server-rendered page. Its
+ * The public brokerage: GET /api/brokerages/{slug} and the server-rendered page. Its
  * brokers are the members the directory lists (directory/service.ts applies the listing rule),
  * its listings the members' approved listings (properties/service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the directory's brokerage filter and brokerage-name search stay index-driven. On the
+ * The directory's brokerage filter and brokerage-name search stay index-driven. On the
  * PostgreSQL server (TEST_TARGET=postgres) with 20,000 cards and 20 brokerages of 50 members, the
  * brokerage page's query reads the members through the membership indexes and their cards by
  * owner (no scan of the cards), and prints the timings.
@@ -45,7 +45,7 @@ async function explain(query: { toSQL(): { sql: string; params: unknown[] } }) {
   return { plan, ms };
 }
 
-describe.runIf(usePostgres)('the brokerage filter at scale (issue 14)', () => {
+describe.runIf(usePostgres)('the brokerage filter at scale', () => {
   it('reads the members by index and their cards by owner, newest or by name', async () => {
     for (const sort of ['newest', 'name'] as const) {
       const { plan, ms } = await explain(

@@ -1,5 +1,5 @@
 /**
- * Brokerage queries (issue 14). Membership reads are shared with other modules through
+ * Brokerage queries. Membership reads are shared with other modules through
  * service.ts (team leads, seats, analytics); nothing outside this module reads these tables.
  */
 import { type AnyColumn, and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -196,7 +196,7 @@ export async function updateInvitation(
   return row;
 }
 
-// The directory's brokerage filter and name search (issue 14), as conditions on a card's owner.
+// The directory's brokerage filter and name search, as conditions on a card's owner.
 
 /** The user (a column such as business_cards.user_id) belongs to the brokerage with this slug. */
 export function memberOfSlug(userIdColumn: AnyColumn, slug: string): SQL {

@@ -1,5 +1,5 @@
 /**
- * Brokerage API (issue 14). Every route checks the caller's membership and role on the server
+ * Brokerage API. Every route checks the caller's membership and role on the server
  * (team-service.ts); the public brokerage answers from the list cache like the directory.
  *
  *   POST   /brokerages                               create (real estate brokers), caller = owner

@@ -1,5 +1,5 @@
 /**
- * Brokerages as other modules use them (issue 14): who belongs where and with what role. Team
+ * Brokerages as other modules use them: who belongs where and with what role. Team
  * leads, seat billing and team analytics ask here; they never read the brokerage tables.
  */
 import { type CardBrokerage, LOCKABLE_FIELDS, type LockableField } from '../../../core/schemas/brokerage-brand';
@@ -114,7 +114,7 @@ export const brandingOf = cardBrokerageOf;
 
 /**
  * Members of the brokerages whose name (English or Arabic) contains every word of the search:
- * the directory's text search also finds a brokerage's brokers by its name (issue 14).
+ * the directory's text search also finds a brokerage's brokers by its name.
  */
 export async function membersOfBrokeragesNamed(db: DbOrTx, search: string): Promise<string[]> {
   const words = searchWords(search);

@@ -1,5 +1,5 @@
 /**
- * Running a brokerage (issue 14): create and edit it, invite brokers by e-mail, change roles,
+ * Running a brokerage: create and edit it, invite brokers by e-mail, change roles,
  * remove and leave. Every rule is checked here on the server, every change runs in one
  * transaction with its audit entry, and the invitation e-mail is queued in that transaction.
  *

@@ -1,4 +1,4 @@
-/** Admin review of cards (spec §7, issue 3). Admin only: 401 signed out, 403 any other role. */
+/** Admin review of cards. Admin only: 401 signed out, 403 any other role. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardLicenseUpdateSchema, cardSchema, cardStatusUpdateSchema } from '../../../core/schemas/card';

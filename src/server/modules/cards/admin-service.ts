@@ -1,5 +1,5 @@
 /**
- * Admin review of cards (spec §2 Admin, §4; issue 3): approve / reject with a
+ * Admin review of cards (§4; issue 3): approve / reject with a
  * reason, and the licence check. Each decision is audited in the same transaction and the owner
  * is told by e-mail.
  */
@@ -35,7 +35,7 @@ const reviewFields = (c: BusinessCard) => ({
   licenseVerified: c.licenseVerified,
 });
 
-/** The owner's e-mail about a review decision, in their language (issue 10), queued in `tx`. */
+/** The owner's e-mail about a review decision, in their language, queued in `tx`. */
 async function tellOwner(tx: DbOrTx, card: BusinessCard, publicUrl: string, revisionRejected: boolean) {
   const owner = await findUserById(tx, card.userId);
   if (!owner) return;
@@ -76,7 +76,7 @@ export function createCardAdminService(ctx: AppContext) {
     /**
      * Approve (public unless the admin says otherwise) or reject with an optional reason. The body
      * names the version the admin reviewed; a card changed since answers 409 with its current
-     * content (issue 11 finding 2). A pending revision of a published card is applied on approval
+     * content. A pending revision of a published card is applied on approval
      * and dropped on rejection, the approved content staying public either way.
      */
     async setStatus(admin: User, id: string, body: CardStatusUpdate, _log: FastifyBaseLogger): Promise<Card> {
@@ -117,7 +117,7 @@ export function createCardAdminService(ctx: AppContext) {
           before: { ...reviewFields(before), version: before.version, ...(isRevision ? { revision } : {}) },
           after: { ...reviewFields(after), version: after.version },
         });
-        // Issue 12: the e-mail is written in the decision's transaction (sent after commit).
+        // The e-mail is written in the decision's transaction (sent after commit).
         await tellOwner(tx, after, config.publicUrl, isRevision && body.status === 'rejected');
         if (!isRevision) await emitCardReviewEvent(tx, id, body.status === 'approved', body.reason);
       });

@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const aiEnv = { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-test-key', AI_MODEL: 'test-model' };
 // The answering endpoint gets the default timeout, so a loaded machine never turns a good answer
-// into a timeout (issue 16); only the endpoint that never answers is given a short one.
+// into a timeout; only the endpoint that never answers is given a short one.
 const withAi = await createTestApp({ env: aiEnv });
 const HANG_TIMEOUT_MS = 300;
 const withHangingAi = await createTestApp({ env: { ...aiEnv, AI_TIMEOUT_MS: String(HANG_TIMEOUT_MS) } });

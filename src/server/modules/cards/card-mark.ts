@@ -1,5 +1,5 @@
 /**
- * A card's picture as a square PNG for wallet passes and print QR codes (issue 15): the uploaded
+ * A card's picture as a square PNG for wallet passes and print QR codes: the uploaded
  * photo, or the initials on the colour of the generated avatar. The background is an SVG shape
  * rendered by sharp; the initials go through Pango with the shipped font (preview.ts), so the
  * result does not depend on the fonts of the machine.

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the public card page a stranger opens from a QR code, served complete by the server,
+ * The public card page a stranger opens from a QR code, served complete by the server,
  * small, compressed and cacheable; its link-preview PNG; the sitemap.
  */
 import fs from 'node:fs';
@@ -103,7 +103,7 @@ describe('the public card page', () => {
     // The Save contact link is the vCard itself.
     const vcard = await t.inject({ method: 'GET', url: `/api/business-cards/${card.id}/vcard` });
     expect(vcard.body).toContain('FN:Layla Aboud');
-    // The rendered page is kept (issue 13), but never past a change to the card or its visibility.
+    // The rendered page is kept, but never past a change to the card or its visibility.
     await t.database.db
       .update(businessCards)
       .set({ profession: 'Secondary Market Lead' })

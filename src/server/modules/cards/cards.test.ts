@@ -130,7 +130,7 @@ describe('creating a card', () => {
     ],
     ['javascript: image', { profileImageUrl: 'javascript:alert(1)' }, 'profileImageUrl', /Upload/],
     ['protocol-relative image', { profileImageUrl: '//evil.example/x.png' }, 'profileImageUrl', /Upload/],
-    // Issue 11 finding 4: a same-site action as an avatar, an external tracking pixel, a path escape.
+    // A same-site action as an avatar, an external tracking pixel, a path escape.
     ['a same-site action as image', { profileImageUrl: '/api/logout' }, 'profileImageUrl', /Upload/],
     ['an external image', { profileImageUrl: 'https://tracker.example/pixel.png' }, 'profileImageUrl', /Upload/],
     ['an avatar path escape', { profileImageUrl: '/api/avatars/../logout.svg' }, 'profileImageUrl', /Upload/],
@@ -207,7 +207,7 @@ describe('reading a card', () => {
     await setVisibility('connections');
     expect((await get(card.id)).statusCode).toBe(404);
     expect((await get(card.id, stranger)).statusCode).toBe(404);
-    // Issue 11 finding 5: starting a conversation, or writing into it alone, is no connection.
+    // Starting a conversation, or writing into it alone, is no connection.
     expect((await get(card.id, contact)).statusCode).toBe(404);
     const write = async (as: TestUser, content: string) =>
       expect(
@@ -378,7 +378,7 @@ describe('admin review', () => {
     expect(body.totals.properties).toBeGreaterThanOrEqual(1);
   });
 
-  it("writes the decision e-mail in the owner's saved language (issue 10): Arabic, right to left", async () => {
+  it("writes the decision e-mail in the owner's saved language: Arabic, right to left", async () => {
     const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const saved = await t.inject({
       method: 'PATCH',
@@ -461,7 +461,7 @@ describe('admin review', () => {
     expect(queue.json().businessCards.map((c: { id: string }) => c.id)).toContain(card.id);
   });
 
-  it('keeps an edited approved card public with the edit waiting for review (issue 11 finding 2)', async () => {
+  it('keeps an edited approved card public with the edit waiting for review', async () => {
     const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(owner);
     await decide(card.id, { status: 'approved' });
@@ -544,7 +544,7 @@ describe('analytics', () => {
     const stats = (await get(card.id, owner)).json().stats;
     expect(stats).toEqual({ views: 2, vcardDownloads: 0, qrVisits: 1 });
     const events = await t.database.db.select().from(cardEvents).where(eq(cardEvents.cardId, card.id));
-    // Issue 14: a QR visit is one event, a view from the QR code.
+    // A QR visit is one event, a view from the QR code.
     expect(events.map((e) => `${e.action}/${e.source}`).sort()).toEqual(['view/direct', 'view/qr']);
     // Counting a view does not make the card look recently edited.
     const [row] = await t.database.db.select().from(businessCards).where(eq(businessCards.id, card.id));

@@ -1,5 +1,5 @@
 /**
- * The QR code and vCard of a card, made once per card version (issue 13). Drawing the QR PNG costs
+ * The QR code and vCard of a card, made once per card version. Drawing the QR PNG costs
  * tens of milliseconds of CPU and both answers change only with the card, so each is kept in a
  * small in-process LRU keyed by the card's version, and answered with an ETag of that version: a
  * client that sends it back in If-None-Match gets 304 without a body. A changed card has a new

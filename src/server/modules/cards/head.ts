@@ -1,5 +1,5 @@
 /**
- * Link previews for /cards/{id} (issues 3 and 9): Open Graph and Twitter tags, so a card pasted
+ * Link previews for /cards/{id}: Open Graph and Twitter tags, so a card pasted
  * into WhatsApp or LinkedIn shows the person with a 1200×630 PNG. Only public cards get tags.
  */
 import type { FastifyInstance } from 'fastify';

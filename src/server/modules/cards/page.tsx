@@ -1,5 +1,5 @@
 /**
- * The public card page rendered on the server (issue 9): the complete card in the first HTML, the
+ * The public card page rendered on the server: the complete card in the first HTML, the
  * same CardSheet component the app draws, with lang/dir, title, canonical link, link-preview tags
  * and schema.org Person data. Its only script is the small card entry (share, inquiry on demand).
  */
@@ -158,7 +158,7 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
               }
               after={
                 <>
-                  {/* Issue 15: "Share your details" opens the exchange form on demand, like the inquiry. */}
+                  {/* "Share your details" opens the exchange form on demand, like the inquiry. */}
                   <section data-card-exchange>
                     <button
                       type="button"
@@ -208,14 +208,14 @@ export async function renderCardPage(
   id: string,
   choice: string | undefined,
   assets: WebAssets,
-  /** The committed list version, read before the card: a changed card is a new version (issue 13). */
+  /** The committed list version, read before the card: a changed card is a new version. */
   version: number,
 ): Promise<string | null> {
   const card = await cards.getPublic(id);
   if (!card) return null;
   const lang = pageLanguage(card, choice);
   // Rendering is the page's main cost; the same card, language and build give the same page
-  // (issue 13). The version is read before the card, so a page shows rows at least as new as the
+  //. The version is read before the card, so a page shows rows at least as new as the
   // version it is filed under, and any change to the card moves the version: a new page.
   const key = `${version}|${id}|${lang}|${assets.appScript}|${publicUrl}`;
   const cached = renderedPages.get(key);

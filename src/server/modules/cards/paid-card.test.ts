@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 13: a broker's card is public only while the subscription runs — on the card
+ * A broker's card is public only while the subscription runs — on the card
  * page's API, vCard, QR and inquiries, not only in the directory — and a role change cannot dodge
  * payment.
  */

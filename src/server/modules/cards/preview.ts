@@ -1,5 +1,5 @@
 /**
- * The link-preview image of a card (issue 9): a 1200×630 PNG drawn on the server with the name,
+ * The link-preview image of a card: a 1200×630 PNG drawn on the server with the name,
  * photo or initials, profession and company. Text goes through Pango (HarfBuzz), so Arabic names
  * are joined and right-to-left, in Noto Sans Arabic shipped from npm (@fontsource). One image per
  * card version, kept in memory; a changed card has a new version and so a new image and URL.

@@ -1,4 +1,4 @@
-/** The card link as a QR code (issue 3): SVG for the page, a PNG data URL for downloads. */
+/** The card link as a QR code: SVG for the page, a PNG data URL for downloads. */
 import QRCode from 'qrcode';
 
 export interface CardQr {

@@ -33,7 +33,7 @@ const ownerColumns = {
 };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id is simply "not found" (issue 3), never a database error. */
+/** A malformed id is simply "not found", never a database error. */
 export const isUuid = (id: string) => UUID_RE.test(id);
 
 function selectCards(db: DbOrTx) {
@@ -119,7 +119,7 @@ export async function listApprovedPublicCards(db: DbOrTx, limit: number): Promis
 }
 
 /**
- * A role change sends the user's published cards back to review (issue 11 finding 13): the card
+ * A role change sends the user's published cards back to review: the card
  * was approved for the old role, and a paying role must not be left behind by switching.
  */
 export async function returnCardsToReview(tx: DbOrTx, userId: string): Promise<number> {

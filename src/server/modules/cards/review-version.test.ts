@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 2: the admin approves what they saw, and edits never take an approved card or
+ * The admin approves what they saw, and edits never take an approved card or
  * listing offline. The attack: the review list showed "Clean", the owner renamed it "SPAM CALL
  * NOW" before the click, and the approval published that.
  */

@@ -1,6 +1,6 @@
 import { atLeastOneField, text } from '../../../core/schemas/common';
 /**
- * Business card API (spec §7, issue 3). `GET /business-cards/public` (the directory) lives in the
+ * Business card API. `GET /business-cards/public` (the directory) lives in the
  * directory module; Fastify matches that static path before `/:id` here.
  */
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
@@ -39,7 +39,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writer = createCardWriter(app.ctx.config);
   const aiLimiter = app.ctx.limits.limiter('card-ai', RATE_RULES.cardAi);
   const eventLimiter = app.ctx.limits.limiter('card-events', RATE_RULES.cardEvents);
-  // Issue 13: made once per card version, not per request.
+  // Made once per card version, not per request.
   const vcards = downloadCache<{ body: string; disposition: string }>();
   const qrCodes = downloadCache<CardQr>();
 
@@ -72,7 +72,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => cards.listForUser(userOf(request), request.params.userId, request.query),
   );
 
-  // Issue 13: what a stranger gets is the same for everyone until the list version moves, so it is
+  // What a stranger gets is the same for everyone until the list version moves, so it is
   // serialized once (by the route's own response schema) and then sent as text.
   const publicJson = new LRUCache<string, string>({ max: 5000, ttl: 10_000 });
   const serializeCard = serializerCompiler({ schema: cardSchema, method: 'GET', url: '/business-cards/:id' });
@@ -132,7 +132,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 14: the page's beacon (navigator.sendBeacon) for contact clicks and shares. Public and
+  // The page's beacon (navigator.sendBeacon) for contact clicks and shares. Public and
   // rate-limited per address; the owner's own clicks and repeats are answered but not counted.
   app.post(
     '/business-cards/:id/events',
@@ -170,7 +170,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         cardSource(request.query.src),
       );
       // Private: the contact details of a card that may be hidden later; no-cache: the browser
-      // may keep it but asks again each time, so a hidden card stops being answered (issue 13).
+      // may keep it but asks again each time, so a hidden card stops being answered.
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
       const vcard = await vcards.get(cardVersionTag(card), () => ({
@@ -184,7 +184,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 9: the link-preview PNG of a public card; its URL carries the card's version.
+  // The link-preview PNG of a public card; its URL carries the card's version.
   app.get(
     '/business-cards/:id/preview.png',
     { schema: { params: idParams, querystring: z.object({ v: z.string().max(20).optional() }) } },
@@ -213,7 +213,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       const card = await cards.forDownload(viewer, () => visitorKey(request, viewer?.id), request.params.id, 'qr-code');
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag('qr', card))) return reply;
-      // The ?src=qr mark lets the page count visits that came from the printed code (issue 3).
+      // The ?src=qr mark lets the page count visits that came from the printed code.
       return qrCodes.get(cardVersionTag(card), () => cardQr(`${cards.cardUrl(card.id)}?src=qr`));
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Business card rules (issue 3): who may see, change and review a card, the pending → approved /
+ * Business card rules: who may see, change and review a card, the pending → approved /
  * rejected workflow, and the analytics of the public page.
  */
 import type { Card, CardInputParsed } from '../../../core/schemas/card';
@@ -63,7 +63,7 @@ export function cardsBackToReviewForRoleChange(tx: DbOrTx, userId: string): Prom
   return returnCardsToReview(tx, userId);
 }
 
-/** Approved and public, its owner active and paid up: the card is published (issues 3, 6, 11). */
+/** Approved and public, its owner active and paid up: the card is published (6, 11). */
 function isPublished(row: CardRow): boolean {
   return (
     row.card.status === 'approved' &&
@@ -74,7 +74,7 @@ function isPublished(row: CardRow): boolean {
   );
 }
 
-/** What anyone may open: published, and the owner's visibility setting is public (issue 6 Settings). */
+/** What anyone may open: published, and the owner's visibility setting is public. */
 export function isPubliclyVisible(row: CardRow): boolean {
   return isPublished(row) && (row.user.cardVisibility ?? 'public') === 'public';
 }
@@ -100,7 +100,7 @@ export function isOwnerOrAdmin(viewer: Viewer, row: CardRow): boolean {
 }
 
 /**
- * Whether the viewer may see how to reach this user (issue 11 finding 5): the owner's card
+ * Whether the viewer may see how to reach this user: the owner's card
  * visibility decides for every place that shows their phone or e-mail, listings included.
  */
 export async function mayContact(
@@ -189,14 +189,14 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
     set('area', place?.name ?? null);
     set('areaId', place?.id ?? null);
   }
-  // Issue 17: the phone arrives in E.164; the country code beside it is the number's own.
+  // The phone arrives in E.164; the country code beside it is the number's own.
   if (out.phone) set('countryCode', phoneCallingCode(out.phone) ?? out.countryCode ?? null);
   return out;
 }
 
 const LICENSE_KEYS = ['brnNumber', 'ornNumber', 'practiceCardNumber'] as const;
 
-/** Fields an owner may change on a published card without a new review (issue 11 finding 2). */
+/** Fields an owner may change on a published card without a new review. */
 const IMMEDIATE_KEYS = new Set<string>(['aiGenerated']);
 
 /** Equal as stored values (strings, numbers, arrays, link objects). */
@@ -226,11 +226,11 @@ export function createCardService(ctx: AppContext) {
   const cardUrl = (id: string) => `${config.publicUrl}/cards/${id}`;
 
   /**
-   * The card a stranger may see, or null; kept per committed list version (issue 13): any change
+   * The card a stranger may see, or null; kept per committed list version: any change
    * to a card, a user or a brokerage moves the version, so a hidden card, a suspended owner or a
    * changed brand is never served from here, and the TTL bounds what the clock decides (a
    * subscription that ends). The branded card is kept with the row: the card page asked the
-   * database for the brand on every request (issue 14), a fifth of its speed.
+   * database for the brand on every request, a fifth of its speed.
    */
   async function publicEntry(id: string): Promise<{ row: CardRow | null; card: Card | null }> {
     const key = `${await ctx.listVersion.current()}|${id}`;
@@ -301,7 +301,7 @@ export function createCardService(ctx: AppContext) {
           name: input.name,
           profession: input.profession,
           userId: user.id,
-          // spec §4: every new card waits for review.
+          // Every new card waits for review.
           status: 'pending',
           isPublic: false,
         });
@@ -316,13 +316,13 @@ export function createCardService(ctx: AppContext) {
 
     /**
      * The card as a stranger sees it, or null: the one visibility rule of the public page, its
-     * preview image and the sitemap (issue 9).
+     * preview image and the sitemap.
      */
     async getPublic(id: string): Promise<Card | null> {
       return (await publicEntry(id)).card;
     },
 
-    /** Every card a stranger may open, for the sitemap (issue 9): the same rule as getPublic. */
+    /** Every card a stranger may open, for the sitemap: the same rule as getPublic. */
     async publicEntries(limit = 50_000): Promise<{ id: string; updatedAt: Date }[]> {
       const rows = await listApprovedPublicCards(db, limit);
       const open = await Promise.all(rows.map((row) => canViewCard(db, null, row)));
@@ -339,7 +339,7 @@ export function createCardService(ctx: AppContext) {
     },
 
     /**
-     * Owner's edit (issue 11 finding 2). A published card stays online with its approved content:
+     * Owner's edit. A published card stays online with its approved content:
      * the edit waits as a pending revision for the admin, and fields that need no review apply at
      * once. A pending card is edited in place; a rejected one is resubmitted. Nothing changes when
      * nothing differs.
@@ -350,7 +350,7 @@ export function createCardService(ctx: AppContext) {
       const card = await db.transaction(async (tx) => {
         const current = await lockCard(tx, id);
         if (!current) throw cardNotFound();
-        // Issue 14: a field the owner's brokerage locked is refused at that field.
+        // A field the owner's brokerage locked is refused at that field.
         const values = toValues(withoutLockedFields(input, brand, current)) as Record<string, unknown>;
         const live = current as unknown as Record<string, unknown>;
         if (current.status === 'approved') {
@@ -395,7 +395,7 @@ export function createCardService(ctx: AppContext) {
       return withBrand(toCard({ card, user: ownerOf(user) }, { private: true }), brand);
     },
 
-    /** Deletes the card; its photos that nothing else uses go after the commit (issue 12). */
+    /** Deletes the card; its photos that nothing else uses go after the commit. */
     async remove(user: User, id: string): Promise<void> {
       await ownedRow(user, id);
       const unused = await db.transaction(async (tx) => {
@@ -408,7 +408,7 @@ export function createCardService(ctx: AppContext) {
     },
 
     /**
-     * Counts an event on the public page (issue 14): a view, a wallet pass (a saved contact), or a
+     * Counts an event on the public page: a view, a wallet pass (a saved contact), or a
      * contact click or share from the page's beacon, with where the visitor came from. Owners' own visits, previews of non-public
      * cards and repeats by the same visitor within 30 minutes are not counted.
      */

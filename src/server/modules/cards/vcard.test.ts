@@ -148,7 +148,7 @@ describe('QR code', () => {
   });
 });
 
-describe('vCard and QR code caching (issue 13)', () => {
+describe('vCard and QR code caching', () => {
   it('answer 304 to their own ETag, a fresh body once the card changes, and 404 once it is hidden', async () => {
     const t = await createTestApp();
     const owner = await t.signUp({ role: 'investor' });

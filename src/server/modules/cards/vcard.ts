@@ -1,5 +1,5 @@
 /**
- * The card as a vCard 3.0 file (issue 3), the version every phone's contacts app reads.
+ * The card as a vCard 3.0 file, the version every phone's contacts app reads.
  * vcard-creator does the RFC 2426 escaping (\ , ; newline) and folds lines at 75 octets with
  * CRLF without splitting UTF-8 characters; vcard.test.ts parses its output back with ical.js.
  */
@@ -54,7 +54,7 @@ const clean = (v: string) =>
 
 /**
  * Text values: vcard-creator escapes \n but writes a bare \r as is, which a contacts app reads as
- * a line break starting a new property (issue 11 finding 12). Every CR or CRLF becomes \n.
+ * a line break starting a new property. Every CR or CRLF becomes \n.
  */
 const text = (v: string) => v.replace(/\r\n?/g, '\n');
 

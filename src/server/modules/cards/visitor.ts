@@ -1,4 +1,4 @@
-/** Who is opening a card, for counting repeats once (issue 3, issue 14). */
+/** Who is opening a card, for counting repeats once. */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 

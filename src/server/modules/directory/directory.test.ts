@@ -1,5 +1,5 @@
 /**
- * GET /api/business-cards/public (issue 4): listing rules, every filter under every sort and
+ * GET /api/business-cards/public: listing rules, every filter under every sort and
  * page size checked against the inserted rows, search behaviour and bad filter values.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the directory's and the listings' main pages are read from an index in their order
+ * The directory's and the listings' main pages are read from an index in their order
  * and stop after the page, instead of sorting every listed row. Checked on the query plan of a
  * few thousand rows (the bench data set, smaller), with the planner's own statistics, on the
  * PostgreSQL server (TEST_TARGET=postgres; filling PGlite this way takes minutes).
@@ -35,7 +35,7 @@ function inline(text: string, params: unknown[]): string {
   });
 }
 
-describe.runIf(usePostgres)('query plans (issue 13)', () => {
+describe.runIf(usePostgres)('query plans', () => {
   it('the directory newest-first page, filtered by role or not, walks business_cards_listed_newest_idx', async () => {
     for (const f of [{}, { role: 'broker' as const }]) {
       const p = await plan(directoryPageQuery(database.db, { ...f, sort: 'newest', limit: 12, offset: 0 }));

@@ -1,5 +1,5 @@
 /**
- * Directory queries (issue 4): the listing rules and the folded search over the card text (pg_trgm
+ * Directory queries: the listing rules and the folded search over the card text (pg_trgm
  * indexes of drizzle/0003_search.sql). Paging, text and location helpers are shared from db/query/;
  * search and recommendations list cards through directory/service.ts.
  */
@@ -19,7 +19,7 @@ import { toDirectoryCard } from '../cards/mapper';
 import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
 
 /**
- * Listing rules (issue 4): approved and public; the owner neither suspended nor deleted and
+ * Listing rules: approved and public; the owner neither suspended nor deleted and
  * showing their card publicly; a paying role only while its subscription runs.
  */
 export const listedCard: SQL = and(
@@ -57,10 +57,10 @@ export interface DirectoryFilter {
   verified?: boolean;
   /** Cards that state this gender. */
   gender?: 'male' | 'female';
-  /** Members of the brokerage with this slug (issue 14). */
+  /** Members of the brokerage with this slug. */
   brokerage?: string;
   /**
-   * Owners whose brokerage's name matches the search (issue 14): their cards match too. Worked
+   * Owners whose brokerage's name matches the search: their cards match too. Worked
    * out by listDirectory before the page query, so the text search keeps its indexes.
    */
   searchUserIds?: string[];
@@ -230,7 +230,7 @@ export async function listDirectory(
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
     const rows = await directoryPageQuery(q, f);
     const total = await pageTotal(f, rows.length, () => cappedCount(q, businessCards, businessCards.userId, where));
-    // Issue 14: a brokerage's locked company and office show on its members' entries too.
+    // A brokerage's locked company and office show on its members' entries too.
     const brands = await brandsOfUsers(
       q,
       rows.map((r) => r.card.userId),

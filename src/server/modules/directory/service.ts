@@ -1,4 +1,4 @@
-/** The directory as other modules use it (issue 16): smart search and recommendations list cards through here. */
+/** The directory as other modules use it: smart search and recommendations list cards through here. */
 import type { DbOrTx } from '../../db/client';
 import { type DirectoryFilter, listDirectory } from './repository';
 

@@ -1,4 +1,4 @@
-/** /health/live and /health/ready for load balancers (issue 12). */
+/** /health/live and /health/ready for load balancers. */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../../../tests/helpers/app';

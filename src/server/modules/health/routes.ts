@@ -1,5 +1,5 @@
 /**
- * Health checks for load balancers and orchestrators (issue 12), outside /api:
+ * Health checks for load balancers and orchestrators, outside /api:
  * - /health/live: the process runs and its event loop answers (never touches the database).
  * - /health/ready: this process should get traffic: the database answers, every migration is
  *   applied and the process is not shutting down. 503 with Retry-After otherwise.

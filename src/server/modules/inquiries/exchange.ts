@@ -1,5 +1,5 @@
 /**
- * Contact exchange (issue 15): a visitor of a public card shares their details back and the
+ * Contact exchange: a visitor of a public card shares their details back and the
  * owner gets a lead with source "exchange", an e-mail in the owner's language with the
  * visitor's vCard attached, and "Save contact" in the Leads list. A signed-in visitor with an
  * approved card can share that card with one tap (`useMyCard`). Consent, honeypot and the
@@ -75,11 +75,11 @@ export function createExchangeService(ctx: AppContext) {
           };
       const note = input.note || null;
 
-      // The lead and its e-mail to the owner commit together (issue 12).
+      // The lead and its e-mail to the owner commit together.
       await db.transaction(async (tx) => {
         const id = await insertLead(tx, {
           businessCardId: row.card.id,
-          // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
+          // The lead joins the team pipeline of the brokerage the owner is in now.
           brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
           source: 'exchange',
           inquiryType: 'other',

@@ -95,7 +95,7 @@ describe('sending an inquiry from a public card', () => {
         remoteAddress: freshIp(),
       });
     expect((await post(stranger)).statusCode).toBe(404);
-    // Issue 11 finding 5: a conversation only the friend wrote in is no connection yet.
+    // A conversation only the friend wrote in is no connection yet.
     await t.database.db.insert(messages).values({ conversationId: conv.id, senderId: friend.user.id, content: 'Hi' });
     expect((await post(friend)).statusCode).toBe(404);
     await t.database.db.insert(messages).values({ conversationId: conv.id, senderId: owner.user.id, content: 'Hello' });

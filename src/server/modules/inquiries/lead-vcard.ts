@@ -1,5 +1,5 @@
 /**
- * A lead as a vCard 3.0 (issue 15): the visitor of a contact exchange, for the owner to save
+ * A lead as a vCard 3.0: the visitor of a contact exchange, for the owner to save
  * with one tap, from the e-mail attachment or the Leads list. Built with vcard-creator like the
  * card's own vCard (cards/vcard.ts), whose escaping and folding notes apply here too.
  */

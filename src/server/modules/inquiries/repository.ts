@@ -69,7 +69,7 @@ export async function setInquiryStatus(db: DbOrTx, id: string, status: InquirySt
   await db.update(inquiries).set({ status }).where(eq(inquiries.id, id));
 }
 
-/** One inquiry by id, whoever owns it: for the outbox building a lead's vCard (issue 15). */
+/** One inquiry by id, whoever owns it: for the outbox building a lead's vCard. */
 export async function findInquiry(db: DbOrTx, id: string): Promise<InquiryRow | undefined> {
   const [row] = await db
     .select(inquiryColumns)

@@ -1,4 +1,4 @@
-/** Leads API (issue 6): the public contact form and the owner's Leads tab. */
+/** Leads API: the public contact form and the owner's Leads tab. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidParam, text } from '../../../core/schemas/common';
@@ -37,7 +37,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 15: a visitor shares their details back; stored as a lead with source "exchange".
+  // A visitor shares their details back; stored as a lead with source "exchange".
   app.post(
     '/business-cards/:id/exchange',
     {
@@ -79,7 +79,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.setStatus(userOf(request), request.params.id, request.body.status),
   );
 
-  // Issue 15 "Save contact": the lead as a vCard, for the card's owner only.
+  // The lead as a vCard, for the card's owner only.
   app.get(
     '/inquiries/:id/vcard',
     { preHandler: requireUser, schema: { params: uuidParam } },

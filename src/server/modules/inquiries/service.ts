@@ -1,5 +1,5 @@
 /**
- * Leads (spec §1 lead tools, issue 6): a visitor's inquiry from a public card, the owner's
+ * Leads (spec §1 lead tools): a visitor's inquiry from a public card, the owner's
  * Leads list with its status, and the CSV export for their CRM. Nobody but the card's owner
  * reads an inquiry.
  */
@@ -42,7 +42,7 @@ function toInquiry(r: InquiryRow): Inquiry {
 
 const inquiryNotFound = () => notFound('Inquiry not found', 'INQUIRY_NOT_FOUND');
 
-/** The owner's inquiries counted by status (the account overview, issue 7). */
+/** The owner's inquiries counted by status (the account overview). */
 export function inquiryCountsOf(db: DbOrTx, ownerId: string) {
   return countInquiriesByStatus(db, ownerId);
 }
@@ -71,13 +71,13 @@ export function createInquiryService(ctx: AppContext, _log: FastifyBaseLogger) {
       }
       if (input.website) return false;
 
-      // The lead and its e-mail to the owner commit together (issue 12).
+      // The lead and its e-mail to the owner commit together.
       await db.transaction(async (tx) => {
         const [lead] = await tx
           .insert(inquiries)
           .values({
             businessCardId: row.card.id,
-            // Issue 14: the lead joins the team pipeline of the brokerage the owner is in now.
+            // The lead joins the team pipeline of the brokerage the owner is in now.
             brokerageId: (await membershipOf(tx, owner.id))?.brokerage.id ?? null,
             inquirerName: input.inquirerName,
             inquirerEmail: input.inquirerEmail,

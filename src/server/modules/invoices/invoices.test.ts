@@ -1,5 +1,5 @@
 /**
- * Tax invoices (issue 17): every successful payment gets one, numbered per year without gaps
+ * Tax invoices: every successful payment gets one, numbered per year without gaps
  * (also under concurrent payments and rollbacks), downloadable by its owner only as a PDF in
  * English or Arabic, and attached to the receipt e-mail.
  */

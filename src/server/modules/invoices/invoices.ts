@@ -1,5 +1,5 @@
 /**
- * Tax invoices (issue 17). `issueInvoice` runs inside the billing transaction of the payment
+ * Tax invoices. `issueInvoice` runs inside the billing transaction of the payment
  * it is for (billing.ts): the number is taken from the year's counter row, which the upsert
  * keeps locked until that transaction ends. Concurrent payments therefore get consecutive
  * numbers one after another, and a transaction that rolls back gives its number back: the
@@ -38,7 +38,7 @@ export interface IssueInvoiceInput {
   seller: InvoiceSeller;
   periodStart: Date | null;
   periodEnd: Date | null;
-  /** What was bought, when not the one-person yearly plan (a brokerage's seats, issue 14). */
+  /** What was bought, when not the one-person yearly plan (a brokerage's seats). */
   description?: { en: string; ar: string };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The tax invoice as a PDF, in English or Arabic (issue 17), drawn from the stored snapshot.
+ * The tax invoice as a PDF, in English or Arabic, drawn from the stored snapshot.
  * Bidirectional lines and the shipped Arabic font: platform/pdf/bidi-text.ts.
  */
 import PDFDocument from 'pdfkit';

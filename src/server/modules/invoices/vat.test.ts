@@ -1,4 +1,4 @@
-/** VAT arithmetic of tax invoices (issue 17): integer fils, VAT-inclusive prices, parts add up. */
+/** VAT arithmetic of tax invoices: integer fils, VAT-inclusive prices, parts add up. */
 import { describe, expect, it } from 'vitest';
 import { formatFils, splitVatInclusive, VAT_RATE_BP } from './vat';
 

@@ -1,5 +1,5 @@
 /**
- * Money on tax invoices (issue 17), in integer fils (1 AED = 100 fils): no floating point ever
+ * Money on tax invoices, in integer fils (1 AED = 100 fils): no floating point ever
  * touches an amount that is printed or stored.
  *
  * Bitaqa's prices are VAT-inclusive: the spec shows the plan as "AED 100/year" to consumers,

@@ -30,7 +30,7 @@ export async function areConnected(db: DbOrTx, a: string, b: string): Promise<bo
   return rows.length > 0;
 }
 
-/** How many people the user is connected with (one conversation per pair, issue 5). */
+/** How many people the user is connected with (one conversation per pair). */
 export async function countConnections(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -95,7 +95,7 @@ describe('/ws', () => {
     }
     await send(b, conversationId, 'Yes, viewing on Friday works.');
     await a1.waitFor(isNewMessage('Yes, viewing on Friday works.'));
-    // No sleep before "nothing arrived" (issue 16): a socket gets its events in order, so once a
+    // No sleep before "nothing arrived": a socket gets its events in order, so once a
     // later message to the outsider is here, the conversation's messages would have come first.
     const marker = 'A later message to the outsider';
     await send(stranger, await conversation(stranger, outsider), marker);

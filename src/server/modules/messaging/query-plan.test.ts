@@ -1,5 +1,5 @@
 /**
- * Issue 13: at 5,000 conversations the list reads its page from conversation_members_list_idx
+ * At 5,000 conversations the list reads its page from conversation_members_list_idx
  * in order and stops after it, instead of sorting every conversation, and the unread count reads
  * the user's one row of totals, not the member rows or the messages. Checked on the query plan with real row counts, on the
  * PostgreSQL server (TEST_TARGET=postgres).
@@ -68,7 +68,7 @@ function nodes(p: PlanNode): PlanNode[] {
   return [p, ...(p.Plans ?? []).flatMap(nodes)];
 }
 
-describe.runIf(usePostgres)('conversation list query plans at 5,000 conversations (issue 13)', () => {
+describe.runIf(usePostgres)('conversation list query plans at 5,000 conversations', () => {
   it('the first page and a later page walk conversation_members_list_idx and read only the page', async () => {
     const first = await listConversations(database.db, userId, { limit: 50 });
     expect(first).toHaveLength(50);

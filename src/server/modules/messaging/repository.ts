@@ -1,5 +1,5 @@
 /**
- * SQL of conversations and messages (issue 5). Functions take a database or a transaction; the
+ * SQL of conversations and messages. Functions take a database or a transaction; the
  * hot paths (sending, the unread badge) take the database and run statements built once.
  */
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
@@ -94,7 +94,7 @@ function parseCursor(cursor: string): { micros: string; id: string } {
 }
 
 /**
- * The caller's conversations in list order, from their member rows (issue 13): the index
+ * The caller's conversations in list order, from their member rows: the index
  * conversation_members_list_idx (user_id, activity_at desc, conversation_id desc) hands out the
  * page in order and stops after it, however many conversations the user has.
  */

@@ -42,7 +42,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: startConversationSchema, response: { 200: conversationSchema, 201: conversationSchema } },
     },
     async (request, reply) => {
-      // Issue 11 finding 8: only conversations actually opened count against the limit.
+      // Only conversations actually opened count against the limit.
       const wait = await newConversations.blockedFor(userOf(request).id);
       if (wait > 0) throw rateLimited('You have started many conversations recently. Please try again later.', wait);
       const { conversation, created } = await messaging.start(userOf(request), request.body.participantId);

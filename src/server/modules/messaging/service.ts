@@ -1,5 +1,5 @@
 /**
- * Messaging rules (spec §5, §6; issue 5): only the two participants read or write a conversation,
+ * Messaging rules (§6; issue 5): only the two participants read or write a conversation,
  * one conversation per pair, and every new message or read receipt goes out on the live socket.
  */
 import crypto from 'node:crypto';
@@ -88,7 +88,7 @@ export function createMessagingService(ctx: AppContext, realtime: Realtime) {
     },
 
     async send(user: User, input: SendMessageInput): Promise<MessageView> {
-      // One statement stores the message and notifies the other processes (issue 13); the
+      // One statement stores the message and notifies the other processes; the
       // recipients are filled in by the statement, which is the one that knows them.
       const messageId = crypto.randomUUID();
       const ref = { conversationId: input.conversationId, messageId };

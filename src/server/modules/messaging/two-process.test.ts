@@ -114,7 +114,7 @@ describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
     await send(app2, b, 'Reply from process two');
     await aOn1.waitFor(newMessage('Reply from process two'), 1000);
     // Exactly once per socket: a process does not deliver its own notification a second time. No
-    // sleep (issue 16): a socket gets its events in order, so once a later message has reached both
+    // sleep: a socket gets its events in order, so once a later message has reached both
     // sockets, any second copy of the earlier ones would have come before it.
     await send(app1, a, 'Marker after both');
     await aOn1.waitFor(newMessage('Marker after both'), 5000);
@@ -123,7 +123,7 @@ describe.skipIf(!usePostgres)('two server processes on PostgreSQL', () => {
     expect(bOn2.events.filter(newMessage('Reply from process two'))).toHaveLength(1);
   });
 
-  it('ends a session on process 1 and closes its socket on process 2 within a second (issue 11 finding 3)', async () => {
+  it('ends a session on process 1 and closes its socket on process 2 within a second', async () => {
     const loginAgain = async (u: TestUser): Promise<TestUser> => {
       const res = await app1.inject({
         method: 'POST',

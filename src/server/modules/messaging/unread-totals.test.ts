@@ -1,5 +1,5 @@
 /**
- * Issue 13: the unread badge reads one row per user (user_unread), kept by triggers on the member
+ * The unread badge reads one row per user (user_unread), kept by triggers on the member
  * rows. Whatever changes the member rows must move the total with them: bulk loads, messages
  * sent and read, conversations and accounts deleted.
  */

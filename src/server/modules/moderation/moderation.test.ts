@@ -1,5 +1,5 @@
 /**
- * The review queue has one owner (issue 16): the three admin reads agree on what waits for review
+ * The review queue has one owner: the three admin reads agree on what waits for review
  * and in which order (oldest submission or edit first), and none shows the work of a deleted or
  * suspended owner.
  */

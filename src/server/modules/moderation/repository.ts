@@ -2,11 +2,11 @@
  * The admin review queue (issue 16: one owner per concept). Cards and listings wait for review
  * under ONE rule each and ONE ordering:
  * - waiting: a new submission (card status pending; listing neither approved nor rejected) or a
- *   pending revision of published content (issue 11 finding 2);
+ *   pending revision of published content;
  * - owner: neither deleted nor suspended (their content cannot go public, so the admin's time is
  *   not spent on it; a restored user's items come back in their place);
  * - order: oldest waiting first, by the time of the last submission or edit (updated_at), then id.
- * Services are approved by default (spec §9) and have no review state; they join the queue when
+ * Services are approved by default and have no review state; they join the queue when
  * they get one.
  */
 import { and, asc, count, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The admin review queue (issue 16): every read of what waits for review, under the URLs the API
+ * The admin review queue: every read of what waits for review, under the URLs the API
  * already had (spec §7 pending approvals; issue 4 pending listings; issue 6 review queue). Admin
  * only: 401 signed out, 403 any other role. Decisions are routes of the cards and properties modules.
  */
@@ -23,7 +23,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => moderation.pendingApprovals(request.query),
   );
 
-  // spec §2 Admin: the first 3 pending listings, each with Approve.
+  // The first 3 pending listings, each with Approve.
   app.get(
     '/admin/properties/pending',
     {

@@ -1,5 +1,5 @@
 /**
- * The admin review queue (spec §2 Admin, §7; issues 3, 4, 6, 16), answered in the three shapes the
+ * The admin review queue (§7; issues 3, 4, 6, 16), answered in the three shapes the
  * API has: the spec's pending approvals, the pending listings, and the paged review queue of the
  * control center. All three read the same queries (./repository), so they agree on what waits and
  * in which order. The decisions themselves stay with the owning modules (cards, properties).
@@ -41,7 +41,7 @@ export function createModerationService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    /** GET /api/admin/pending-approvals (spec §7): full cards and short listing entries, with totals. */
+    /** GET /api/admin/pending-approvals: full cards and short listing entries, with totals. */
     async pendingApprovals(page: Page): Promise<PendingApprovals> {
       const [cards, props] = await Promise.all([waitingCards(db, page), waitingProperties(db, page)]);
       return {

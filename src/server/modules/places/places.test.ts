@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Places": one canonical list of UAE communities behind the Area fields, the
+ * One canonical list of UAE communities behind the Area fields, the
  * autocomplete, the directory's location filter and the mapping of places saved before.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** GET /api/places?q=&emirate=&limit= — area autocomplete (issue 17); public, the list is static. */
+/** GET /api/places?q=&emirate=&limit= — area autocomplete; public, the list is static. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { placesQuerySchema, placesResponseSchema } from '../../../core/schemas/places';
 import { placeView, searchPlaces } from './service';

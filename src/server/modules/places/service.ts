@@ -1,5 +1,5 @@
 /**
- * Canonical places (issue 17): the Area of a card and the Location of a listing are chosen from
+ * Canonical places: the Area of a card and the Location of a listing are chosen from
  * the list in src/core/places.ts. Cards and listings store the id beside the canonical name.
  */
 import { type Area, choosePlace, EMIRATE_NAMES, searchPlaces } from '../../../core/places';

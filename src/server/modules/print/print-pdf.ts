@@ -1,5 +1,5 @@
 /**
- * The print sheet of a card (issue 15 Print): one A4 page with the card's front (name,
+ * The print sheet of a card: one A4 page with the card's front (name,
  * profession, company, BRN/ORN, phone, e-mail) and back (the QR of the card link) side by side
  * at business-card size (85 × 55 mm), with cut marks around the pair and a fold line between:
  * folded on a vertical line the back reads the right way up. English or Arabic; in Arabic the

@@ -1,5 +1,5 @@
 /**
- * Print-ready QR codes of a card link (issue 15 Print): an SVG that scales to any size, and a PNG
+ * Print-ready QR codes of a card link: an SVG that scales to any size, and a PNG
  * of a given print size at a given resolution whose pHYs chunk carries that resolution, so a
  * layout program places it at its real size (2 in at 300 dpi = 600 px). Both keep the quiet zone
  * of 4 modules that ISO/IEC 18004 asks for. With a logo in the centre the code uses error

@@ -1,5 +1,5 @@
 /**
- * Print downloads (issue 15 Print), checked by independent readers: jsQR decodes the PNG, the SVG
+ * Print downloads, checked by independent readers: jsQR decodes the PNG, the SVG
  * rendered by sharp (librsvg) and page 1 of the PDF rendered by MuPDF to the card link; the PNG's
  * pHYs chunk is read byte by byte; unpdf (pdf.js) reads the sheet's text back.
  */

@@ -1,7 +1,7 @@
 /**
- * Print downloads of an approved public card (issue 15 Print): the QR as SVG and as a print-size
+ * Print downloads of an approved public card: the QR as SVG and as a print-size
  * PNG, and the PDF sheet of front and back. Each is made once per card version and variant and
- * answered with an ETag of that version (issue 13, cards/download-cache.ts); the visibility check
+ * answered with an ETag of that version (cards/download-cache.ts); the visibility check
  * runs on every request, so a hidden card answers 404 cached or not.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!card) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
     return card;
   };
-  /** What the printed code opens: the card link with the QR mark that counts visits (issue 3). */
+  /** What the printed code opens: the card link with the QR mark that counts visits. */
   const qrLink = (id: string) => `${cards.cardUrl(id)}?src=qr`;
 
   app.get('/business-cards/:id/qr.svg', { schema: { params: idParams } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * The listing row as the API answers it (issue 4). Pure mapping, no SQL: the properties module's
+ * The listing row as the API answers it. Pure mapping, no SQL: the properties module's
  * repository and the moderation queue both select a PropertyRow and answer it through toProperty.
  */
 import type { ApprovalStatus, Property } from '../../../core/schemas/properties';

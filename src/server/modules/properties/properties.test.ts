@@ -1,5 +1,5 @@
 /**
- * Property listings (issue 4): the public list under every filter, sort and page size checked
+ * Property listings: the public list under every filter, sort and page size checked
  * against the inserted rows; bad filters; listing, editing, deleting and the admin's review.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -421,7 +421,7 @@ describe('listing a property', () => {
       contact: { phone: '+971 50 123 4567' },
     });
 
-    // An edit waits for review while the approved listing stays listed (issue 11 finding 2).
+    // An edit waits for review while the approved listing stays listed.
     const edited = await t.inject({
       method: 'PATCH',
       url: `/api/properties/${p.id}`,
@@ -573,7 +573,7 @@ describe('listing a property', () => {
     const body = res.json();
     expect(body.items.length).toBeLessThanOrEqual(3);
     expect(body.total).toBeGreaterThanOrEqual(body.items.length);
-    // New listings, and approved ones with an edit waiting (issue 11 finding 2).
+    // New listings, and approved ones with an edit waiting.
     expect(
       body.items.every(
         (p: { approvalStatus: string; pendingRevision: unknown }) =>

@@ -1,4 +1,4 @@
-/** Listing queries (issue 4): the public list with its filters, one listing, an owner's list. */
+/** Listing queries: the public list with its filters, one listing, an owner's list. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Emirate } from '../../../core/enums';
 import { EMIRATE_NAMES } from '../../../core/places';
@@ -24,7 +24,7 @@ export interface PropertyFilter {
   /** In any of these areas or emirates (investor matching). */
   regions?: { areas: string[]; emirates: Emirate[] };
   excludeUserId?: string;
-  /** Only these owners' listings (a brokerage page, issue 14). */
+  /** Only these owners' listings (a brokerage page). */
   userIds?: string[];
   type?: Property['propertyType'];
   /** Any of these types (a type widened to its family). */
@@ -151,7 +151,7 @@ export async function countOwnerProperties(db: DbOrTx, userId: string): Promise<
   return count;
 }
 
-/** Ids and last changes of the public listings, for the sitemap (issue 9). */
+/** Ids and last changes of the public listings, for the sitemap. */
 export async function listListedPropertyIds(db: DbOrTx, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: properties.id, updatedAt: properties.updatedAt })

@@ -1,6 +1,6 @@
 import { atLeastOneField } from '../../../core/schemas/common';
 /**
- * Property listings (spec §2, §7; issue 4): the public list and page, the owner's listing
+ * Property listings (§7; issue 4): the public list and page, the owner's listing
  * CRUD and the admin's approve/reject.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +30,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: propertyQuerySchema, response: { 200: z.array(propertySchema) } } },
     async (request, reply) => {
       const { city, type, ...q } = request.query;
-      // The same for every visitor: served from the short-lived list cache (issue 13).
+      // The same for every visitor: served from the short-lived list cache.
       const page = await app.ctx.lists.get(queryKey('properties', request.query), async () => {
         const { items, total } = await listProperties(db, { ...q, type, emirate: city });
         return { body: JSON.stringify(items), total };

@@ -18,7 +18,7 @@ const get = async (url: string) => {
 };
 
 describe('demo data', () => {
-  it('carries every demo listing in Arabic too: title, description and features (issue 10)', async () => {
+  it('carries every demo listing in Arabic too: title, description and features', async () => {
     const all = [
       ...(await get('/api/properties?limit=60')).body,
       ...(await get('/api/properties?status=for_rent&limit=60')).body,

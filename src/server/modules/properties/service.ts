@@ -1,5 +1,5 @@
 /**
- * Listing rules (issue 4): brokers and developers list properties; every new or edited listing
+ * Listing rules: brokers and developers list properties; every new or edited listing
  * waits for an admin; only the owner edits or deletes; the admin's decision is audited in the
  * same transaction and the owner is told by e-mail.
  */
@@ -44,7 +44,7 @@ export function listPublicProperties(db: DbOrTx, f: PropertyFilter) {
   return listProperties(db, f);
 }
 
-/** Ids and last changes of the public listings (the sitemap, issue 9). */
+/** Ids and last changes of the public listings (the sitemap). */
 export function listedPropertyIds(db: DbOrTx, limit: number) {
   return listListedPropertyIds(db, limit);
 }
@@ -79,7 +79,7 @@ function clean(input: Partial<PropertyInputParsed>) {
 }
 
 /**
- * The demo's Arabic text of a listing (issue 10) describes the English it was written from: an
+ * The demo's Arabic text of a listing describes the English it was written from: an
  * owner's change to the title, description or features drops it, so Arabic readers see the
  * owner's own words rather than an outdated translation.
  */
@@ -132,10 +132,10 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       if ((!row.p.isApproved || hidden) && !isOwner && !isAdmin)
         throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
       // Contact details: the owner's newest card the viewer may open, else their profile phone;
-      // both only as far as the owner's card visibility allows (issue 11 finding 5).
+      // both only as far as the owner's card visibility allows.
       const reachable = !!owner && (await mayContact(db, viewer, owner));
       const card = reachable ? (await contactCardFor(db, row.p.userId, viewer))?.card : undefined;
-      // Issue 17: shown in the international format of the number's country.
+      // Shown in the international format of the number's country.
       const cardPhone = formatPhone(card?.phone, card?.countryCode);
       const userPhone =
         owner && reachable ? (formatPhone(owner.phone) ?? formatPhone(owner.phoneNumber, owner.countryCode)) : null;
@@ -170,7 +170,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
     },
 
     /**
-     * Owner's edit (issue 11 finding 2): an approved listing stays listed as approved while the
+     * Owner's edit: an approved listing stays listed as approved while the
      * edit waits as a pending revision; a pending or rejected one is edited in place and waits for
      * review. Nothing changes when nothing differs.
      */
@@ -226,7 +226,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       return toProperty(await rowOrNotFound(id), { private: true });
     },
 
-    /** Deletes the listing; its photos that nothing else uses go after the commit (issue 12). */
+    /** Deletes the listing; its photos that nothing else uses go after the commit. */
     async remove(user: User, id: string): Promise<void> {
       await ownedRow(user, id);
       const unused = await db.transaction(async (tx) => {
@@ -274,7 +274,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
 
     /**
      * Rejects the listing with a reason; for an approved listing with a pending revision only the
-     * revision is dropped and the approved listing stays listed (issue 11 finding 2), the reason
+     * revision is dropped and the approved listing stays listed, the reason
      * kept for its owner until their next edit.
      */
     async reject(admin: User, id: string, reason: string, reviewed: Reviewed = {}): Promise<Property> {

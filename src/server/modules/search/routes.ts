@@ -1,4 +1,4 @@
-/** Smart search and investor matching (issue 4): GET /api/search and GET /api/recommendations. */
+/** Smart search and investor matching: GET /api/search and GET /api/recommendations. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recommendationsSchema, searchQuerySchema, searchResponseSchema } from '../../../core/schemas/search';
 import { cachedRefiner } from '../../platform/ai/cached-refiner';
@@ -27,7 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       await searchLimit.consume(request.ip, 'Too many searches from your network. Please wait a minute.');
       const { q, limit, without, exact } = request.query;
       // The same for every visitor: kept like the public lists, under the committed list version
-      // (issue 13), so a popular search (and a relaxed dead end) is worked out once per change.
+      //, so a popular search (and a relaxed dead end) is worked out once per change.
       const page = await app.ctx.lists.get(queryKey('search', { q, limit, without, exact }), async () => ({
         body: JSON.stringify(await service.search(q, limit, without ?? [], request.ip, exact === '1')),
         total: 0,

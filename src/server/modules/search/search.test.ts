@@ -1,5 +1,5 @@
 /**
- * GET /api/search and GET /api/recommendations (issue 4): the parsed filters drive the same
+ * GET /api/search and GET /api/recommendations: the parsed filters drive the same
  * directory and listing queries; an AI refinement may add filters but never change one; the
  * investor's card gives recommendations with reasons.
  */
@@ -170,7 +170,7 @@ describe('GET /api/search', () => {
 
   it('is safe with SQL metacharacters', async () => {
     const r = await search("broker'; DROP TABLE users; --");
-    // The words match no card, so they are relaxed and the brokers shown (issue 17); the table is intact.
+    // The words match no card, so they are relaxed and the brokers shown; the table is intact.
     expect(r.filters).toMatchObject({ role: 'broker' });
     expect(r.relaxed).toEqual(['text']);
     expect((await search('broker')).pros.length).toBe(3);
@@ -182,7 +182,7 @@ describe('GET /api/search', () => {
   });
 });
 
-describe('never a dead end (issue 17)', () => {
+describe('never a dead end', () => {
   const raw = async (q: string, extra = '') => {
     const res = await t.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -277,7 +277,7 @@ describe('AI refinement', () => {
     expect(r.source).toBe('ai');
     expect(r.filters).toMatchObject({ area: 'Palm Jumeirah', propertyType: 'villa', text: 'garden' });
     expect(r.filters.role).toBe('investor');
-    // No listing mentions a garden: the leftover word is relaxed (issue 17), the rest holds.
+    // No listing mentions a garden: the leftover word is relaxed, the rest holds.
     expect(r.relaxed).toEqual(['text']);
     expect(r.props).toEqual(['Seaside villa']);
     answer = '{"propertyType":"villa"}';

@@ -1,5 +1,5 @@
 /**
- * Smart search and investor matching (issue 4). The offline parser reads the query; the
+ * Smart search and investor matching. The offline parser reads the query; the
  * configured AI, when there is one, may add filters the parser missed but never changes one it
  * read. Professionals and listings then come from the same queries as the directory and
  * /properties, so a chip removed on the results page gives the same answer as those pages.
@@ -85,7 +85,7 @@ const SPECIALIZATION_LABEL: Record<string, string> = {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The order in which a people search that found nothing is relaxed (issue 17): leftover words,
+ * The order in which a people search that found nothing is relaxed: leftover words,
  * then the specialization, then the area widened to its emirate, then the language, the gender,
  * and the rest. Each is first tried alone (the closest result keeps every other filter), then
  * together with the ones before it.
@@ -296,7 +296,7 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       const pro = asksForProfessionals(filters);
       const prop = asksForProperties(filters);
 
-      // People: what was asked, relaxed until something matches (never a dead end, issue 17).
+      // People: what was asked, relaxed until something matches (never a dead end).
       let people: Page<DirectoryCard> = EMPTY;
       let peopleShown = filters;
       let peopleRelaxed: SearchFilterKey[] = [];

@@ -1,5 +1,5 @@
 /**
- * What search engines read (issue 9): /sitemap.xml with every approved public card and approved
+ * What search engines read: /sitemap.xml with every approved public card and approved
  * listing (the cards' and listings' own visibility rules decide), and /robots.txt pointing to it.
  * Served at the site root, beside the pages, not under /api.
  */

@@ -1,4 +1,4 @@
-/** SQL of the services catalogue (issue 4): filters, one entry, a provider's submissions, the admin's edits. */
+/** SQL of the services catalogue: filters, one entry, a provider's submissions, the admin's edits. */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Service, ServiceQuery } from '../../../core/schemas/services';
 import { SERVICE_TABS } from '../../../core/schemas/services';
@@ -32,7 +32,7 @@ export function toService(s: Row): Service {
   };
 }
 
-// English and Arabic text both: a visitor finds an entry by either (issue 10).
+// English and Arabic text both: a visitor finds an entry by either.
 const serviceDoc = sql`bitaqa_fold(concat_ws(' ', ${businessServices.name}, ${businessServices.provider}, ${businessServices.category}, ${businessServices.description}, ${businessServices.city}, array_to_string(${businessServices.features}, ' '), ${businessServices.translations} #>> '{ar,name}', ${businessServices.translations} #>> '{ar,provider}', ${businessServices.translations} #>> '{ar,description}', ${businessServices.translations} #>> '{ar,features}'))`;
 
 export function serviceConditions(

@@ -1,6 +1,6 @@
 /**
  * Professional services (spec §2; issue 4): the catalogue from the business_services table,
- * "become a provider" (approved by default, spec §9) and the admin's text edit and hide switch.
+ * "become a provider" (approved by default) and the admin's text edit and hide switch.
  * Rules and SQL are in ./service and ./repository.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Professional services (spec §2, §9; issues 4 and 10): listing the catalogue, "become a provider"
+ * Professional services (§9; issues 4 and 10): listing the catalogue, "become a provider"
  * (approved by default) and the admin's text edit and hide switch, each audited in its transaction.
  */
 import type {
@@ -62,14 +62,14 @@ export function createServicesService(ctx: AppContext) {
         imageUrl: b.imageUrl || null,
         contactInfo: contact,
         translations: arabicOf(b.translations),
-        // spec §9: services are approved by default; an admin can hide one.
+        // Services are approved by default; an admin can hide one.
         isApproved: true,
         createdBy: user.id,
       });
       return toService(row);
     },
 
-    /** Issue 10: the admin edits an entry's English and Arabic text; audited with both versions. */
+    /** The admin edits an entry's English and Arabic text; audited with both versions. */
     async editText(admin: User, id: string, b: ServiceTextParsed): Promise<Service> {
       const text = {
         name: b.name,

@@ -1,4 +1,4 @@
-/** The services catalogue (issue 4): real filters, "become a provider", the admin's hide switch. */
+/** The services catalogue: real filters, "become a provider", the admin's hide switch. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, businessServices } from '../../db/schema';
@@ -218,7 +218,7 @@ describe('becoming a provider and hiding a service', () => {
   });
 });
 
-describe('the catalogue in Arabic (issue 10)', () => {
+describe('the catalogue in Arabic', () => {
   it('keeps a provider’s Arabic text beside the English, finds the entry by it, and stores nothing for empty fields', async () => {
     const user = await t.signUp();
     const created = await t.inject({
@@ -280,7 +280,7 @@ describe('the catalogue in Arabic (issue 10)', () => {
       });
       expect(legal.json().map((s: { name: string }) => s.name)).toContain('Real Estate Legal Counsel');
 
-      // Issue 17: synonyms in both languages find what the catalogue calls otherwise.
+      // Synonyms in both languages find what the catalogue calls otherwise.
       const names = async (search: string) =>
         (
           (
@@ -299,7 +299,7 @@ describe('the catalogue in Arabic (issue 10)', () => {
   });
 });
 
-describe('the admin edits an entry in English and Arabic (issue 10)', () => {
+describe('the admin edits an entry in English and Arabic', () => {
   const text = (over: Record<string, unknown> = {}) => ({
     name: 'Property Valuation',
     provider: 'Emirates Valuers',

@@ -1,5 +1,5 @@
 /**
- * The card as an HTML e-mail signature (issue 15), written for e-mail clients rather than
+ * The card as an HTML e-mail signature, written for e-mail clients rather than
  * browsers: Gmail drops <style> and classes, Outlook lays out tables only, and both block
  * scripts and relative or data: images. So every design is a table with inline styles, links
  * are absolute, the one image (a small QR of the card link) is an absolute PNG with its size,

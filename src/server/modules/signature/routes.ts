@@ -1,5 +1,5 @@
 /**
- * E-mail signature of a published card (issue 15): the HTML fragment in three designs and two
+ * E-mail signature of a published card: the HTML fragment in three designs and two
  * languages, and the small QR PNG it shows. Both answer 404 for any card a stranger may not open.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The one internal path that changes a subscription (issue 6): a verified Stripe webhook and a
+ * The one internal path that changes a subscription: a verified Stripe webhook and a
  * confirmed test payment both end here. It runs in one transaction, records the provider event
  * first so a replayed event changes nothing, stores the payment, and sets the user's status.
  */
@@ -29,7 +29,7 @@ export interface BillingUpdate {
   payment?: BillingPayment;
   /** The subscription state after this event, as the provider reports it now. */
   state: { active: boolean; periodEnd: Date | null };
-  /** A payment that succeeds here gets its tax invoice in this transaction (issue 17). */
+  /** A payment that succeeds here gets its tax invoice in this transaction. */
   invoicing: { seller: InvoiceSeller; issuedAt: Date };
 }
 
@@ -48,7 +48,7 @@ export type AppliedOutcome = Extract<BillingOutcome, { applied: true }>;
 
 /**
  * `after` runs inside the same transaction once the update applied, e.g. to queue the receipt
- * e-mail in the outbox (issue 12): the e-mail exists exactly when the change does.
+ * e-mail in the outbox: the e-mail exists exactly when the change does.
  */
 export async function applyBillingUpdate(
   db: Db,
@@ -58,7 +58,7 @@ export async function applyBillingUpdate(
   return db.transaction(async (tx) => {
     const done = async (outcome: Omit<AppliedOutcome, 'invoice'>) => {
       // Every successful payment gets its numbered tax invoice in this transaction: when it
-      // rolls back the number is given back, when it commits the invoice exists (issue 17).
+      // rolls back the number is given back, when it commits the invoice exists.
       // Issued last, so the year's counter row is locked for as short a time as possible.
       const invoice = paid
         ? await issueInvoice(tx, {
@@ -169,7 +169,7 @@ export type SeatOutcome =
   | { applied: true; paymentId: string; seats: SeatPeriod[]; invoice: Invoice; buyer: { name: string; email: string } };
 
 /**
- * The seat sibling of applyBillingUpdate (issue 14): one payment by a brokerage owner for
+ * The seat sibling of applyBillingUpdate: one payment by a brokerage owner for
  * several members. In one transaction it records the provider event (a replay changes
  * nothing), stores the payment with the brokerage and the members, gives each member a year
  * (from the end of the year they still have, when renewing early) and activates them the way

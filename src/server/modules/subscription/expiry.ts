@@ -1,5 +1,5 @@
 /**
- * The subscription clock (issue 6): a paid period ends one year after payment. A periodic job
+ * The subscription clock: a paid period ends one year after payment. A periodic job
  * marks lapsed subscriptions inactive (the card then leaves the directory) and mails one
  * reminder about two weeks before the end. Each row is claimed by an UPDATE … RETURNING, so
  * several app processes never mail twice.
@@ -48,7 +48,7 @@ export async function runSubscriptionMaintenance(
           before: { subscriptionStatus: 'active', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
           after: { subscriptionStatus: 'inactive', subscriptionPeriodEnd: u.subscriptionPeriodEnd },
         });
-        // Queued with the change (issue 12): no lapse without its e-mail, no e-mail twice.
+        // Queued with the change: no lapse without its e-mail, no e-mail twice.
         await notifyUser(tx, u, 'subscription', 'subscriptionEnded', {
           name: u.firstName,
           end: u.subscriptionPeriodEnd ? formatDate(u.subscriptionPeriodEnd) : null,

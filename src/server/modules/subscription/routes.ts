@@ -1,4 +1,4 @@
-/** Broker subscription API (spec §7, issue 6). */
+/** Broker subscription API. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidParam } from '../../../core/schemas/common';
@@ -42,7 +42,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.confirmTestPayment(userOf(request), request.body),
   );
 
-  // Tax invoices (issue 17): only the owner sees or downloads one; another user's id is 404.
+  // Tax invoices: only the owner sees or downloads one; another user's id is 404.
   app.get(
     '/subscription/invoices',
     { preHandler: requireUser, schema: { response: { 200: invoiceListSchema } } },

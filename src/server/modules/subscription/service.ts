@@ -1,5 +1,5 @@
 /**
- * Subscription rules (spec §2 Subscription, §4, §6; issue 6): who may pay, starting a payment
+ * Subscription rules (§6; issue 6): who may pay, starting a payment
  * with the configured provider, confirming a test payment, and applying Stripe webhooks.
  * The client never sets its own status: only applyBillingUpdate does.
  */
@@ -24,7 +24,7 @@ import type { Stripe, StripePaymentProvider } from '../../platform/payments/stri
 import type { DbOrTx } from '../../db/client';
 import { type AppliedOutcome, applyBillingUpdate } from './billing';
 
-// Seat billing (issue 14): the team module pays for members through the same billing path.
+// Seat billing: the team module pays for members through the same billing path.
 export {
   applySeatPayment,
   findPaymentByRef,
@@ -44,7 +44,7 @@ type SeatPaymentHandler = (e: StripeSeatPaymentEvent) => Promise<{ duplicate: bo
 const seatPaymentHandlers = new WeakMap<AppContext, SeatPaymentHandler>();
 
 /**
- * The team module handles seat payments (issue 14); the webhook route stays here, with one
+ * The team module handles seat payments; the webhook route stays here, with one
  * signature check for every Stripe event. Registered once per app.
  */
 export function onStripeSeatPayment(ctx: AppContext, handler: SeatPaymentHandler): void {
@@ -62,7 +62,7 @@ export async function rememberEvent(db: DbOrTx, id: string, type: string): Promi
 }
 
 /**
- * Starts a Stripe PaymentIntent for a brokerage's seats (issue 14) and stores it as a pending
+ * Starts a Stripe PaymentIntent for a brokerage's seats and stores it as a pending
  * seat payment. The same payer, members and day give the same PaymentIntent back (idempotency
  * key), so a double click or a reload does not charge twice.
  */
@@ -131,7 +131,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
       throw conflict('Already Subscribed: your subscription is already active.', 'ALREADY_SUBSCRIBED');
   }
 
-  /** The receipt, queued in the billing transaction (issue 12) in the user's language (issue 10). */
+  /** The receipt, queued in the billing transaction in the user's language. */
   async function mailReceipt(
     tx: DbOrTx,
     user: User,
@@ -140,7 +140,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
     amountAed: number,
   ) {
     if (!outcome.paymentRecorded) return;
-    // The tax invoice goes with the receipt as a PDF in the same language (issue 17); the
+    // The tax invoice goes with the receipt as a PDF in the same language; the
     // outbox renders it from the stored invoice when it sends the e-mail.
     const invoice = outcome.invoice;
     await notifyUser(
@@ -205,7 +205,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
         return { ...base, clientSecret };
       }
 
-      // Issue 11 finding 10: the user's row stays locked from the check to the stored result, so
+      // The user's row stays locked from the check to the stored result, so
       // a second start (double click, two tabs) waits and then reuses the first subscription;
       // the idempotency key covers a retry after a failure between Stripe and the commit.
       const started = await db.transaction(async (tx) => {
@@ -303,7 +303,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
       } catch {
         throw badRequest('Webhook signature verification failed', 'WEBHOOK_SIGNATURE_INVALID');
       }
-      // A brokerage's seats (issue 14): a one-off PaymentIntent, handled by the team module.
+      // A brokerage's seats: a one-off PaymentIntent, handled by the team module.
       const intent = event.data.object as Partial<Stripe.PaymentIntent> & { object?: string };
       const seatHandler = seatPaymentHandlers.get(ctx);
       if (
@@ -381,7 +381,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
 
   /**
    * The user a Stripe subscription belongs to: by the stored id, else by the `metadata.userId`
-   * we set when creating it (issue 11 finding 10). A subscription not on file is adopted when
+   * we set when creating it. A subscription not on file is adopted when
    * the user has none, or when it is the one they paid: a paying user never stays inactive
    * because another, unpaid subscription of theirs is the one on file. An unpaid stray changes
    * nothing, so it can never turn an active user off.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 10: two concurrent subscription starts must create one Stripe subscription,
+ * Two concurrent subscription starts must create one Stripe subscription,
  * and a payment for a subscription that is not the one on file must still activate its user.
  * The real `stripe` SDK talks to the local fake Stripe server (tests/helpers/fake-stripe.ts).
  */

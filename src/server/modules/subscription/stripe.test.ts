@@ -1,5 +1,5 @@
 /**
- * The Stripe path (issue 6): the real `stripe` SDK pointed at a local server on 127.0.0.1, and
+ * The Stripe path: the real `stripe` SDK pointed at a local server on 127.0.0.1, and
  * webhooks signed with the SDK's own test-header helper.
  */
 import { describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('the Stripe webhook', () => {
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ provider: 'stripe', providerRef: invoice.id, status: 'succeeded', amountAed: 100 });
     expect(t.mailer.lastTo(broker.user.email)?.subject).toBe('Your Bitaqa subscription is active');
-    // Issue 17: the tax invoice of the payment, from Stripe's amount in fils, attached to the receipt.
+    // The tax invoice of the payment, from Stripe's amount in fils, attached to the receipt.
     const issued = await t.database.db.select().from(invoices).where(eq(invoices.userId, broker.user.id));
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ paymentId: paid[0].id, totalFils: 10_000, netFils: 9_524, vatFils: 476 });

@@ -14,7 +14,7 @@ const confirm = (as: TestUser | undefined, payload: object) =>
   t.inject({ method: 'POST', url: '/api/subscription/test-confirm', as, payload });
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
-describe('who may pay (spec §6)', () => {
+describe('who may pay', () => {
   it('refuses signed-out visitors on every subscription route', async () => {
     expect((await start()).statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);

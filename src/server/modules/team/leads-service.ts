@@ -1,5 +1,5 @@
 /**
- * Team leads (issue 14): the leads that reached members' cards, seen by the brokerage's owner
+ * Team leads: the leads that reached members' cards, seen by the brokerage's owner
  * and managers, assigned to members, moved through new → contacted → qualified → closed, with
  * notes and a CSV export. A member sees the leads of their own card and those assigned to them.
  * Access is decided on every request from the current membership, so someone who left the

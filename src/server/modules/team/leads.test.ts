@@ -52,7 +52,7 @@ async function leadIdOn(cardId: string, name: string) {
   return row;
 }
 
-describe('team leads (issue 14)', () => {
+describe('team leads', () => {
   it("a visitor's inquiry to a member's card reaches the owner's and the manager's team leads", async () => {
     const { owner, manager, member, b, card } = await team();
     const lead = await leadIdOn(card.id, 'Visitor Team');

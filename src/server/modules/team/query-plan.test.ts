@@ -87,7 +87,7 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
 }
 const nodes = (p: PlanNode): PlanNode[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
-describe.runIf(usePostgres)('team leads query plans at 20,000 team leads (issue 14)', () => {
+describe.runIf(usePostgres)('team leads query plans at 20,000 team leads', () => {
   it('the page is chosen on inquiries alone; only its rows are joined to cards, members and notes', async () => {
     const team: LeadScope = { kind: 'team' };
     const first = await listTeamLeads(database.db, brokerageId, team, {}, 26);

@@ -1,5 +1,5 @@
 /**
- * SQL of team leads (issue 14): a brokerage's inquiries (inquiries.brokerage_id, set when the
+ * SQL of team leads: a brokerage's inquiries (inquiries.brokerage_id, set when the
  * lead arrived), their assignment and status, and the notes on them. Membership is never read
  * here: the services ask brokerages/service.ts and pass the ids in.
  */

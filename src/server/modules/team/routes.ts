@@ -1,5 +1,5 @@
 /**
- * Team API (issue 14): team leads (/api/brokerages/{id}/leads…) and seat
+ * Team API: team leads (/api/brokerages/{id}/leads…) and seat
  * billing (/api/brokerages/{id}/seats…). Every route checks the caller's current membership.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Seat billing (issue 14): a brokerage owner pays the yearly AED 100 plan for chosen members in
+ * Seat billing: a brokerage owner pays the yearly AED 100 plan for chosen members in
  * one payment, through the same providers as the individual subscription. Activation happens
  * only on the confirmed payment (test provider here, the Stripe webhook in stripe-seats.ts),
  * through subscription's applySeatPayment. At renewal the owner pays again for whichever

@@ -1,5 +1,5 @@
 /**
- * Seat billing with Stripe (issue 14): the checkout opens one PaymentIntent for the seats, and
+ * Seat billing with Stripe: the checkout opens one PaymentIntent for the seats, and
  * only the verified payment_intent.succeeded webhook activates the members, once.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const deliver = (
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const unpaid = { role: 'real_estate_broker', subscriptionStatus: 'inactive' } as const;
 
-describe('seat billing with Stripe (issue 14)', () => {
+describe('seat billing with Stripe', () => {
   it('opens one PaymentIntent for the seats and activates the members on the verified webhook, once', async () => {
     const owner = await t.signUp({ ...unpaid, firstName: 'Omar', lastName: 'Owner' });
     const sara = await t.signUp(unpaid);

@@ -47,7 +47,7 @@ async function paySeats(b: TestBrokerage, owner: TestUser, ids: string[]) {
   return ok.json();
 }
 
-describe('seat billing (issue 14)', () => {
+describe('seat billing', () => {
   it('the owner pays two seats with the test card: both members are active and listed', async () => {
     const { owner, sara, ali, b } = await team();
     const saraCard = await approvedCardFor(t, sara, { name: `Sara Seat ${b.slug}` });

@@ -1,5 +1,5 @@
 /**
- * The uploads table (issue 12): an upload is recorded with its owner; deleting a card or a listing
+ * The uploads table: an upload is recorded with its owner; deleting a card or a listing
  * removes the photos nothing else uses (and keeps one another listing still shows); the sweep
  * deletes what stayed unreferenced past the grace period and nothing younger; photos already in
  * storage when the table arrived are registered at start-up. The clock is the app's, moved by hand.

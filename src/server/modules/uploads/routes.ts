@@ -1,6 +1,6 @@
 import { text } from '../../../core/schemas/common';
 /**
- * Photo uploads (issue 4): POST /api/uploads/images (signed in, multipart, one file) and
+ * Photo uploads: POST /api/uploads/images (signed in, multipart, one file) and
  * GET /api/uploads/:name, served with a year-long immutable cache (names are content hashes).
  */
 import fastifyMultipart from '@fastify/multipart';

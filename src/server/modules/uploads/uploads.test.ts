@@ -1,5 +1,5 @@
 /**
- * Photo uploads (issue 4): a real photo is accepted, resized, stripped of metadata and served
+ * Photo uploads: a real photo is accepted, resized, stripped of metadata and served
  * with a long cache; a renamed executable, an SVG, an oversized file and a truncated image are
  * refused with a clear message.
  */

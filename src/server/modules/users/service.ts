@@ -16,7 +16,7 @@ export function findUserById(db: DbOrTx, id: string): Promise<User | undefined> 
   return repository.findUserById(db, id);
 }
 
-/** Several users at once, in no particular order (a team's members, issue 14). */
+/** Several users at once, in no particular order (a team's members). */
 export function findUsersByIds(db: DbOrTx, ids: string[]): Promise<User[]> {
   return repository.findUsersByIds(db, ids);
 }

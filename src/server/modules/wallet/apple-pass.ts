@@ -1,5 +1,5 @@
 /**
- * An Apple Wallet pass of a card (issue 15): a generic .pkpass with the name, profession and
+ * An Apple Wallet pass of a card: a generic .pkpass with the name, profession and
  * company, the photo or initials, and a QR of the card link; labels in English and Arabic
  * (en.lproj / ar.lproj pass.strings, chosen by the phone's language). passkit-generator writes
  * manifest.json (SHA-1 of every file) and signs it: a detached PKCS#7 signature with the pass

@@ -1,5 +1,5 @@
 /**
- * A "Save to Google Wallet" link of a card (issue 15): a generic pass object inside a JWT that
+ * A "Save to Google Wallet" link of a card: a generic pass object inside a JWT that
  * the service account signs (RS256), as the Google Wallet API's "JWT link" flow asks:
  * https://pay.google.com/gp/v/save/<jwt>. The class travels in the same token, so nothing is set
  * up in Google's console besides the issuer; Google creates or updates both when the link is

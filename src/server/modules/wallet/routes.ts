@@ -1,5 +1,5 @@
 /**
- * Wallet passes of an approved public card (issue 15): the Apple .pkpass and the Google Wallet
+ * Wallet passes of an approved public card: the Apple .pkpass and the Google Wallet
  * save link, and which of the two this server is configured for (the web hides the other
  * button). Without configuration a route answers 404 with a message saying so. A pass is made
  * once per card version (cards/download-cache.ts) and answered with its ETag.
@@ -32,12 +32,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!card) throw notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
     return card;
   };
-  /** A pass or a save link asked for by someone else is a saved contact (issue 14). */
+  /** A pass or a save link asked for by someone else is a saved contact. */
   const countSave = async (request: FastifyRequest, id: string) => {
     const viewer = await loadUser(request);
     await cards.recordEvent(viewer, () => visitorKey(request, viewer?.id), id, 'contact_saved', 'direct');
   };
-  /** The barcode opens the card with the QR mark that counts scanned visits (issue 3). */
+  /** The barcode opens the card with the QR mark that counts scanned visits. */
   const qrLink = (id: string) => `${cards.cardUrl(id)}?src=qr`;
   /** The photo can change without the card (the owner's profile photo): it is part of the key. */
   const photoTag = (url: string | null) =>

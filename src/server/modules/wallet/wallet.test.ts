@@ -1,5 +1,5 @@
 /**
- * Wallet passes (issue 15), verified independently of the libraries that make them: a throwaway
+ * Wallet passes, verified independently of the libraries that make them: a throwaway
  * certificate authority, "WWDR" intermediate and pass certificate are made at test time with
  * node-forge; the .pkpass is unpacked with a separate ZIP reader (tests/helpers/zip.ts), every
  * file's SHA-1 is recomputed against manifest.json, and the detached PKCS#7 signature is checked

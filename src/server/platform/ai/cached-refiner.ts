@@ -1,5 +1,5 @@
 /**
- * The paid AI refiner behind a cache and a per-client budget (issue 11 finding 8): the same
+ * The paid AI refiner behind a cache and a per-client budget: the same
  * query is refined once an hour, and one client's cache misses are capped per minute; past the
  * cap the offline parser's answer stands, so search keeps working without spending more.
  */

@@ -1,7 +1,7 @@
 /**
  * Card-content generation with a safety net: the configured OpenAI-compatible endpoint when
  * there is one, and the built-in composer when there is none or when it fails, times out or
- * answers something unusable (issue 3).
+ * answers something unusable.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiGenerateRequest, AiGenerateResponse } from '../../../core/schemas/card';

@@ -1,5 +1,5 @@
 /**
- * The structure the English and Arabic composers share (issue 16): a profile per specialization,
+ * The structure the English and Arabic composers share: a profile per specialization,
  * how a description is put together from it, and which profile each role gets. What differs
  * between the languages is only their phrasebook.
  */

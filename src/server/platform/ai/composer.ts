@@ -1,6 +1,6 @@
 /**
  * The built-in writer used when no AI endpoint is configured, and the fallback when the endpoint
- * fails (issue 3). It assembles role-aware English or Arabic copy from the card's own facts —
+ * fails. It assembles role-aware English or Arabic copy from the card's own facts —
  * specialization, bank, project types, emirate and area, languages, experience, company — choosing
  * among several phrasings each time, so two calls rarely read the same.
  */

@@ -1,7 +1,7 @@
 /**
  * Any OpenAI-compatible chat-completions endpoint (OpenAI, Azure, Ollama, vLLM, LM Studio…)
  * through the official client. The answer must be a JSON object of card fields; anything else
- * throws, and the caller falls back to the composer (issue 3).
+ * throws, and the caller falls back to the composer.
  */
 import OpenAI from 'openai';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Optional AI refinement of the smart search (issue 4). When an OpenAI-compatible endpoint is
+ * Optional AI refinement of the smart search. When an OpenAI-compatible endpoint is
  * configured, the model is shown the query and what the offline parser read, and may fill
  * filters the parser left empty. It can never change or remove a filter the parser read, its
  * answer is validated like any request, and any failure or slow answer keeps the parser's result.

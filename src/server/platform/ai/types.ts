@@ -1,4 +1,4 @@
-/** The card-content writer behind POST /api/ai/generate-card-content (issue 3). */
+/** The card-content writer behind POST /api/ai/generate-card-content. */
 import type { AiGenerateRequest } from '../../../core/schemas/card';
 
 export type CardContentRequest = AiGenerateRequest & { language: 'en' | 'ar' };

@@ -1,9 +1,9 @@
 /**
  * E-mail transport: SMTP through nodemailer when SMTP_URL is set, otherwise every message is
- * written as an .eml file into DATA_DIR/outbox (issue 2), so sign-up works offline.
+ * written as an .eml file into DATA_DIR/outbox, so sign-up works offline.
  *
  * Nothing calls this from a request: services write to the outbox table (./outbox.ts) in their
- * transaction and the outbox worker hands each message to this transport (issue 12).
+ * transaction and the outbox worker hands each message to this transport.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';

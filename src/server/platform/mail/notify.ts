@@ -1,8 +1,8 @@
 /**
- * Mail to a user that respects their notification preferences (issue 6 Settings), in their
- * saved language (issue 10). Every product e-mail except security mail (verification,
+ * Mail to a user that respects their notification preferences, in their
+ * saved language. Every product e-mail except security mail (verification,
  * password, e-mail change) goes through here. The e-mail is written to the outbox with `db`,
- * which should be the transaction of the change that causes it (issue 12).
+ * which should be the transaction of the change that causes it.
  */
 import type { DbOrTx } from '../../db/client';
 import type { MailAttachmentRef, NotificationPrefs, User } from '../../db/schema';
@@ -17,7 +17,7 @@ export async function notifyUser<K extends MailKind>(
   pref: NotificationKind,
   kind: K,
   params: MailParams<K>,
-  /** Rendered when the e-mail is sent (e.g. the tax invoice PDF, issue 17). */
+  /** Rendered when the e-mail is sent (e.g. the tax invoice PDF). */
   attachments?: MailAttachmentRef[],
 ): Promise<boolean> {
   if (user.deletedAt || user.notificationPrefs?.[pref] === false) return false;

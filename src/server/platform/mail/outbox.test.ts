@@ -1,5 +1,5 @@
 /**
- * Mail that cannot be lost (issue 12): the outbox against a real SMTP server (smtp-server on
+ * Mail that cannot be lost: the outbox against a real SMTP server (smtp-server on
  * 127.0.0.1, port 0) that refuses for a while, two workers on one table, and rollbacks.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Mail that cannot be lost (issue 12). A service writes the e-mail into `mail_outbox` with
+ * Mail that cannot be lost. A service writes the e-mail into `mail_outbox` with
  * `queueMail(tx, …)` in the same transaction as the change that causes it: when the
  * transaction rolls back there is no e-mail, when it commits the e-mail will be sent. The
  * request never talks to SMTP.

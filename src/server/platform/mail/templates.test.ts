@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptLanguage, requestLanguage, renderMail } from './templates';
 
-describe('mail language (issue 10)', () => {
+describe('mail language', () => {
   it('reads Accept-Language by quality and ignores languages without templates', () => {
     expect(acceptLanguage('ar-AE,ar;q=0.9,en;q=0.8')).toBe('ar');
     expect(acceptLanguage('fr-FR, en;q=0.5, ar;q=0.7')).toBe('ar');

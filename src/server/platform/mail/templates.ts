@@ -1,5 +1,5 @@
 /**
- * Every e-mail Bitaqa sends, in English and Arabic (issue 10), in one place. A template gives a
+ * Every e-mail Bitaqa sends, in English and Arabic, in one place. A template gives a
  * subject and paragraphs; `renderMail` turns them into the plain-text part and an HTML part
  * (`lang` and `dir="rtl"` for Arabic, links clickable, everything escaped).
  *

@@ -1,5 +1,5 @@
 /**
- * Stripe adapter (issue 6) over the official SDK: a customer per broker and a yearly AED 100
+ * Stripe adapter over the official SDK: a customer per broker and a yearly AED 100
  * subscription created incomplete, whose first invoice the browser pays with Stripe.js and the
  * client secret. STRIPE_API_BASE points the SDK at another host (tests use a local server).
  */
@@ -20,7 +20,7 @@ export interface StripePaymentProvider extends PaymentProvider {
   /** The subscription as Stripe holds it now (events may arrive late or out of order). */
   retrieveSubscription(id: string): Promise<RemoteSubscriptionState | null>;
   /**
-   * A one-off PaymentIntent (a brokerage's seats, issue 14) for the customer (created when
+   * A one-off PaymentIntent (a brokerage's seats) for the customer (created when
    * missing). `idempotencyKey` makes a repeated start return the same PaymentIntent.
    */
   startPayment(input: {
@@ -150,7 +150,7 @@ export function createStripeProvider(cfg: NonNullable<Config['stripe']>): Stripe
         }
       }
 
-      // Issue 11 finding 10: the key names this user's next subscription (after the one on file,
+      // The key names this user's next subscription (after the one on file,
       // if any), so a retried or doubled request gets the same subscription back from Stripe.
       const sub = await client.subscriptions.create(
         {

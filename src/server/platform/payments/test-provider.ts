@@ -1,5 +1,5 @@
 /**
- * The built-in test provider (issue 6), the default when Stripe is not configured: the same
+ * The built-in test provider, the default when Stripe is not configured: the same
  * flow end to end without any outside service, so a newcomer can walk the sign-up offline.
  * A client secret looks like Stripe's (`test_pi_<id>_secret_<mac>`); the mac ties it to this
  * server, so a made-up secret is refused. Cards behave like Stripe's test cards.

@@ -1,5 +1,5 @@
 /**
- * Payment providers behind one interface (issue 6): Stripe when configured, otherwise the
+ * Payment providers behind one interface: Stripe when configured, otherwise the
  * built-in test provider. A provider only talks to the outside service; the subscription
  * module decides what a payment means for the user.
  */

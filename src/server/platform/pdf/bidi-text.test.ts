@@ -1,5 +1,5 @@
 /**
- * Lines of PDF text in visual order (issue 17): the bidirectional algorithm orders runs
+ * Lines of PDF text in visual order: the bidirectional algorithm orders runs
  * left to right, Arabic runs stay in reading order for fontkit to shape and reverse, dates and
  * invoice numbers read left to right inside Arabic text, brackets are mirrored.
  */

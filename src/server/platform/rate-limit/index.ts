@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every app process (issue 11 finding 1, issue 12 "Shared limits"):
+ * Rate limits shared by every app process (issue 12 "Shared limits"):
  * rate-limiter-flexible counters in PostgreSQL (the `rate_limits` table; PGlite or a server),
  * or in Redis when REDIS_URL is set. Memory stays bounded however many keys an attacker
  * invents, and no key's counter is ever reset by another key's flood. Keys are hashed, so no
@@ -91,7 +91,7 @@ function wrap(store: RateLimiterAbstract, rule: LimitRule): Limiter {
 }
 
 /**
- * The same store with its counter upsert built once (issue 13): rate-limiter-flexible's Drizzle
+ * The same store with its counter upsert built once: rate-limiter-flexible's Drizzle
  * store assembles the INSERT … ON CONFLICT with Drizzle's builder on every hit, and every
  * message sent is a hit. Same statement and result, now a named prepared statement.
  */

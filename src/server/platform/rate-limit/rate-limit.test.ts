@@ -83,7 +83,7 @@ describe('client address behind a proxy (TRUST_PROXY=1)', () => {
   });
 });
 
-describe('shared limits across processes (issue 12)', () => {
+describe('shared limits across processes', () => {
   it('two app instances on one database allow the limit of 5 in total, not 5 each', async () => {
     const second = await buildApp({
       config: testConfig(),

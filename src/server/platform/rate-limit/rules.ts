@@ -1,5 +1,5 @@
 /**
- * Every rate limit of the app in one table (issue 11 findings 1 and 8), so the numbers can be
+ * Every rate limit of the app in one table, so the numbers can be
  * read and tuned together. Keys: `ip` is the real client address (TRUST_PROXY), `user` the
  * signed-in account, `email` the address a request is about.
  */
@@ -15,7 +15,7 @@ export const RATE_RULES = {
   /** Verification e-mails per address, and per ip: no mail-bombing one inbox. */
   resendPerEmail: { points: 3, durationSec: HOUR },
   resendPerIp: { points: 10, durationSec: HOUR },
-  /** Password reset e-mails per address, and requests per ip (issue 17). */
+  /** Password reset e-mails per address, and requests per ip. */
   forgotPerEmail: { points: 3, durationSec: HOUR },
   forgotPerIp: { points: 10, durationSec: HOUR },
   /** Attempts to use a reset link per ip. */
@@ -32,9 +32,9 @@ export const RATE_RULES = {
   searchAi: { points: 10, durationSec: MINUTE },
   /** Inquiries per ip (spec: 5 in 10 minutes). */
   inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
-  /** Contact exchanges per ip (issue 15): the inquiry numbers, in a bucket of their own. */
+  /** Contact exchanges per ip: the inquiry numbers, in a bucket of their own. */
   exchange: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
-  /** Contact clicks and shares reported by card pages, per ip (issue 14): a busy office, not a script. */
+  /** Contact clicks and shares reported by card pages, per ip: a busy office, not a script. */
   cardEvents: { points: 120, durationSec: MINUTE },
   /** AI card writing per user. */
   cardAi: { points: 20, durationSec: MINUTE },

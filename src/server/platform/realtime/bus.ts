@@ -1,5 +1,5 @@
 /**
- * How realtime notices cross processes (issue 5). On PostgreSQL: LISTEN/NOTIFY on one channel,
+ * How realtime notices cross processes. On PostgreSQL: LISTEN/NOTIFY on one channel,
  * through a dedicated connection that reconnects with backoff when it drops; no other broker.
  * On embedded PGlite there is only one process, so the bus carries nothing.
  *

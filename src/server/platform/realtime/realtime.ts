@@ -1,12 +1,12 @@
 /**
- * Publishing live events to users (issue 5): delivered at once to the sockets of this process,
+ * Publishing live events to users: delivered at once to the sockets of this process,
  * and announced on the bus so other processes deliver to theirs.
  */
 import { WS_CLOSE } from '../../../core/schemas/messaging';
 import type { Announcement, BusLog, Notice, RealtimeBus } from './bus';
 import type { ConnectionHub } from './hub';
 
-/** The notice that ends sessions' sockets in every process (issue 11 finding 3). */
+/** The notice that ends sessions' sockets in every process. */
 export const SESSIONS_END = 'sessions_end';
 
 /** Which of a user's sockets to close: all, one session's, or all but one session's. */

@@ -1,5 +1,5 @@
 /**
- * Photo processing and storage (issue 4). The type is sniffed from the bytes (file-type), never
+ * Photo processing and storage. The type is sniffed from the bytes (file-type), never
  * taken from the name or the declared type; only JPEG, PNG and WebP are accepted. sharp decodes
  * the image (a truncated or corrupt file fails here), turns it upright, fits it in 1600 px,
  * drops every metadata block (EXIF with GPS, XMP, ICC) and writes WebP named by its content hash

@@ -1,5 +1,5 @@
 /**
- * The storage adapters (issue 12): the local folder and S3-compatible storage (s3rver on
+ * The storage adapters: the local folder and S3-compatible storage (s3rver on
  * 127.0.0.1) behave alike: put, head, streaming get, list, delete, content type, and nothing for
  * a missing object. Then the app itself on S3: an upload lands in the bucket and is served from it.
  */

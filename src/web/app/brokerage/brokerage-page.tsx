@@ -1,5 +1,5 @@
 /**
- * /brokerage (issue 14): the signed-in user's brokerage. Without one, the create form; with one,
+ * /brokerage: the signed-in user's brokerage. Without one, the create form; with one,
  * the tabs of brokerage-tabs.ts (features add theirs there).
  */
 import { useTranslation } from 'react-i18next';

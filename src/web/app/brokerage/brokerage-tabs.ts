@@ -1,5 +1,5 @@
 /**
- * The tabs of /brokerage (issue 14), in order. A feature adds its tab with one entry here (team
+ * The tabs of /brokerage, in order. A feature adds its tab with one entry here (team
  * leads, team analytics); its component gets the signed-in user and their membership. Tabs with
  * `managersOnly` are shown to the owner and managers only — the server checks the same.
  */

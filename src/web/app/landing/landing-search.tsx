@@ -1,4 +1,4 @@
-/** The smart search box on the landing page (issue 4): opens /search with the request. */
+/** The smart search box on the landing page: opens /search with the request. */
 import { SmartSearchBox } from '../../components/smart-search-box';
 
 export function LandingSearch() {

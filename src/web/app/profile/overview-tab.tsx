@@ -7,7 +7,7 @@ export function OverviewTab({ user }: { user: PublicUser }) {
   return (
     <div className="space-y-6">
       <ProfileOverview user={user} />
-      {/* Issue 14: the figures over time, below the lifetime totals. */}
+      {/* The figures over time, below the lifetime totals. */}
       <CardAnalyticsSection />
     </div>
   );

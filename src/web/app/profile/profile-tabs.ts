@@ -1,5 +1,5 @@
 /**
- * The profile page's tabs, in order (spec §2 Profile). A feature adds its tab with one entry
+ * The profile page's tabs, in order. A feature adds its tab with one entry
  * here; the component receives the signed-in user.
  */
 import type { ComponentType } from 'react';

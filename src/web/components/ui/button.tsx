@@ -20,7 +20,7 @@ export const buttonVariants = cva(
         default: 'h-10 px-4 py-2',
         sm: 'h-8 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
-        /** A page's main action (submit a form, the call to action): 44 px tall, a thumb's size (issue 10). */
+        /** A page's main action (submit a form, the call to action): 44 px tall, a thumb's size. */
         primary: 'h-11 px-5 py-2',
         icon: 'h-10 w-10',
       },

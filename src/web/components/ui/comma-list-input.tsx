@@ -4,7 +4,7 @@ import { Input } from './input';
 /**
  * A list typed as comma-separated text ("Valuation, Leasing"), for a react-hook-form Controller: the
  * value is the list; spaces after commas go while typing, blank entries and outer spaces on blur.
- * Used by the service catalogue's features (the provider's form and the admin's edit, issue 16).
+ * Used by the service catalogue's features (the provider's form and the admin's edit).
  */
 export function CommaListInput({
   value,

@@ -18,7 +18,7 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation();
-  // Issue 10: closing returns focus to what opened the dialog, also when it was opened from
+  // Closing returns focus to what opened the dialog, also when it was opened from
   // code (no Dialog.Trigger, whose focus Radix restores itself) — never to <body>.
   const opener = useRef<HTMLElement | null>(null);
   return (

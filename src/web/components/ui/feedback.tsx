@@ -24,7 +24,7 @@ export function PageSpinner() {
 
 /**
  * What a page shows while its code or texts load: as tall as the screen below the header, so the
- * footer stays out of view and nothing jumps when the page arrives (CLS, issue 9).
+ * footer stays out of view and nothing jumps when the page arrives (CLS).
  */
 export function PageSkeleton() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * /admin, the admin control center (spec §2 Admin, §4). A simple vertical stack of sections:
+ * /admin, the admin control center. A simple vertical stack of sections:
  * each feature adds its own section component here with one line.
  */
 import { useEffect } from 'react';
@@ -23,13 +23,13 @@ export function AdminPage() {
 
   useEffect(() => {
     if (denied) {
-      // spec §4: a non-admin is told and sent home after 1 s.
+      // A non-admin is told and sent home after 1 s.
       toast({ title: t('admin.accessDeniedTitle'), description: t('admin.accessDeniedText'), variant: 'destructive' });
       const timer = setTimeout(() => navigate('/'), DELAYS.adminDeniedRedirect);
       return () => clearTimeout(timer);
     }
     if (loggedOut) {
-      // spec §4: not logged in → the admin sign-in after 0.5 s.
+      // Not logged in → the admin sign-in after 0.5 s.
       const timer = setTimeout(() => navigate('/admin-login'), DELAYS.adminLoginRedirect);
       return () => clearTimeout(timer);
     }

@@ -1,5 +1,5 @@
 /**
- * Card analytics from the public card page (issue 14): the source the visitor came with
+ * Card analytics from the public card page: the source the visitor came with
  * (`?src=`), and a beacon for contact clicks and shares that never delays the click. Small on
  * purpose: the server-rendered card page loads it with its first paint.
  */

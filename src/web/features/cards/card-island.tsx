@@ -1,5 +1,5 @@
 /**
- * What a server-rendered card page loads only when the visitor asks (issue 9): the share dialog
+ * What a server-rendered card page loads only when the visitor asks: the share dialog
  * and the inquiry form, as small React roots beside the server's markup.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -75,7 +75,7 @@ export async function mountInquiry(host: HTMLElement, data: CardPageData): Promi
   );
 }
 
-/** Replaces the "Share your details" button with the open exchange form (issue 15). */
+/** Replaces the "Share your details" button with the open exchange form. */
 export async function mountExchange(host: HTMLElement, data: CardPageData): Promise<void> {
   await ready(data, ['inquiries', 'validation']);
   host.replaceChildren();

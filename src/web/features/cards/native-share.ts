@@ -1,5 +1,5 @@
 /**
- * The phone's own share sheet (issue 9): `navigator.share` where it exists. Returns false when it
+ * The phone's own share sheet: `navigator.share` where it exists. Returns false when it
  * does not, so the caller opens the share dialog instead. Kept apart from share-utils (QR code
  * library) because the first paint of a card loads it.
  */

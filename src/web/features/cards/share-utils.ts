@@ -92,7 +92,7 @@ export function shareUrl(target: ShareTarget, cardUrl: string, message: string, 
   }
 }
 
-/** spec §9: share windows are 600×400. */
+/** Share windows are 600×400. */
 export function openShareWindow(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer,width=600,height=400');
 }

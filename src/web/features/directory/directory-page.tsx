@@ -102,7 +102,7 @@ export function DirectoryPage() {
       ? t('results.professionalsCapped', { shown: total.toLocaleString(i18n.language) })
       : t('results.professionals', { count: total })
     : t('results.loading');
-  // The plain text box (issue 17): typed freely, applied on Enter or when it loses focus.
+  // The plain text box: typed freely, applied on Enter or when it loses focus.
   const [searchText, setSearchText] = useState(filters.search ?? '');
   useEffect(() => setSearchText(filters.search ?? ''), [filters.search]);
 

@@ -26,7 +26,7 @@ export function MessagesPage() {
   const conversations = useConversations(!!user);
   const loaded = flattenConversations(conversations.data);
   const inList = loaded.find((c) => c.id === selectedId) ?? null;
-  // Issue 13: a conversation beyond the loaded pages (the 60th of 60) opens by id.
+  // A conversation beyond the loaded pages (the 60th of 60) opens by id.
   const byId = useConversation(selectedId, !!user && !inList && !conversations.isLoading);
 
   if (authLoading) return <PageSpinner />;

@@ -1,5 +1,5 @@
 /**
- * /search (issue 4): the smart search results. The filters the machine read are shown as
+ * /search: the smart search results. The filters the machine read are shown as
  * removable chips; removing one asks again without it, so the user corrects what was read.
  */
 import { ArrowRight, Briefcase, SearchX } from 'lucide-react';
@@ -79,7 +79,7 @@ export function SearchPage() {
   const search = useSmartSearch(q, without, exact);
   const data = search.data;
   const chips = data ? searchChips(t, i18n.language, data.filters) : [];
-  // Issue 17: what was relaxed to find the closest matches, named as its chip was.
+  // What was relaxed to find the closest matches, named as its chip was.
   const relaxed = data ? chips.filter((c) => (data.relaxed as string[]).includes(c.key)).map((c) => c.label) : [];
   const widened = data ? widenedParts(t, i18n.language, data.widened) : [];
   const widenedTo =

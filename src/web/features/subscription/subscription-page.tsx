@@ -20,7 +20,7 @@ import { InvoicesCard } from './components/invoices-card';
 import { PaymentPanel } from './components/payment-panel';
 import { PlanCard } from './components/plan-card';
 
-/** A message page that sends the user home after 2 s (spec §4 Subscription). */
+/** A message page that sends the user home after 2 s. */
 function RedirectNotice({ title, text }: { title: string; text: string }) {
   const navigate = useNavigate();
   const { t } = useTranslation('subscription');
@@ -109,7 +109,7 @@ export function SubscriptionPage() {
   }
   if (info.isLoading || invoices.isLoading) return <PageSpinner />;
   if (info.data?.active ?? subscriptionIsActive(user)) {
-    // Issue 17: a subscriber with invoices stays here to download them (no timed redirect).
+    // A subscriber with invoices stays here to download them (no timed redirect).
     if (!invoices.data?.invoices.length) {
       return <RedirectNotice title={t('alreadySubscribed.title')} text={t('alreadySubscribed.text')} />;
     }

@@ -178,7 +178,7 @@ function BuySeats({
 }
 
 /**
- * The Seats tab of /brokerage (issue 14): the owner pays the yearly plan for chosen members;
+ * The Seats tab of /brokerage: the owner pays the yearly plan for chosen members;
  * managers see the seats.
  */
 export function SeatsTab({ membership: team }: { membership: NonNullable<MyBrokerage> }) {

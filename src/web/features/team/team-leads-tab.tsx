@@ -206,7 +206,7 @@ function Filters({
 }
 
 /**
- * The Team leads tab of /brokerage (issue 14): the team's leads for owners and managers, a
+ * The Team leads tab of /brokerage: the team's leads for owners and managers, a
  * member's own (their card's and those assigned to them) otherwise.
  */
 export function TeamLeadsTab({ membership }: { membership: NonNullable<MyBrokerage> }) {

@@ -1,4 +1,4 @@
-/** Two-factor set-up, enabling and disabling (issue 7); the sign-in step is features/auth. */
+/** Two-factor set-up, enabling and disabling; the sign-in step is features/auth. */
 import { useMutation } from '@tanstack/react-query';
 import type { TwoFactorDisableInput, TwoFactorSetup } from '../../../../core/schemas/account';
 import { apiJson, queryClient } from '../../../lib/api';

@@ -12,7 +12,7 @@ import { useZodMessage } from '../../../lib/use-zod-message';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useChangePassword } from '../api/use-account-actions';
 
-/** Changing the password ends every other session (issue 6). */
+/** Changing the password ends every other session. */
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const zm = useZodMessage();

@@ -13,7 +13,7 @@ import { useFailureToast } from '../../../lib/use-unauthorized';
 import { liveConnection } from '../../../lib/live-connection';
 import { useDeleteAccount } from '../api/use-account-actions';
 
-/** Deleting the account, confirmed by typing the e-mail address (issue 6). */
+/** Deleting the account, confirmed by typing the e-mail address. */
 export function DeleteAccount({ user }: { user: PublicUser }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();

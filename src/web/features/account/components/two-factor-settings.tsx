@@ -39,7 +39,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-/** Two-factor sign-in with an authenticator app, and its recovery codes (issue 6). */
+/** Two-factor sign-in with an authenticator app, and its recovery codes. */
 export function TwoFactorSettings() {
   const { t } = useTranslation('account');
   const onUnauthorized = useHandleUnauthorized();

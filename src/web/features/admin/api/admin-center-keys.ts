@@ -1,4 +1,4 @@
-/** Query keys of the admin control center sections (issue 6). */
+/** Query keys of the admin control center sections. */
 export const ADMIN_STATS_KEY = ['/api/admin/stats'] as const;
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;
 export const AUDIT_LOG_KEY = ['/api/admin/audit-log'] as const;

@@ -1,4 +1,4 @@
-/** Admin: every brokerage (unverified first) and the ORN check (issue 14). */
+/** Admin: every brokerage (unverified first) and the ORN check. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminBrokerage, BrokerageView } from '../../../../core/schemas/brokerages';
 import { apiJson, queryClient } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** The services catalogue for the admin (issue 10): every entry, hidden ones too; edit its text, hide it. */
+/** The services catalogue for the admin: every entry, hidden ones too; edit its text, hide it. */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Service, ServiceTextParsed } from '../../../../core/schemas/services';
 import { apiJson, queryClient, toQueryString } from '../../../lib/api';

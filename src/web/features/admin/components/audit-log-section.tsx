@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/use-audit-log';
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
 
-/** The audit log (issue 6): who did what, when, with the row before and after. */
+/** The audit log: who did what, when, with the row before and after. */
 export function AuditLogSection() {
   const { t, i18n } = useTranslation('admin-center');
   const [offset, setOffset] = useState(0);

@@ -1,5 +1,5 @@
 /**
- * Brokerages in the admin centre (issue 14): each with its ORN and trade licence, to check against
+ * Brokerages in the admin centre: each with its ORN and trade licence, to check against
  * the RERA register and mark verified (or take the mark back), like a card's licence.
  */
 import { BadgeCheck } from 'lucide-react';

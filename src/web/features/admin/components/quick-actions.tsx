@@ -7,7 +7,7 @@ import { ADMIN_STATS_KEY, USERS_EXPORT_URL } from '../api/admin-center-keys';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-/** Quick actions that do something real (issue 6). */
+/** Quick actions that do something real. */
 export function QuickActions() {
   const { t } = useTranslation('admin-center');
   return (

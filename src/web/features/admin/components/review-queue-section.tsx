@@ -1,5 +1,5 @@
 /**
- * The admin's one review section (spec §2 Admin, §8; issues 3, 4, 6, 16): every card and listing
+ * The admin's one review section (§8; issues 3, 4, 6, 16): every card and listing
  * waiting for review, oldest first, paged; approve, reject with a reason, check a card's licence,
  * open the item as its owner will see it. An edit of published content shows as live → proposed.
  */
@@ -188,7 +188,7 @@ export function ReviewQueueSection() {
     setReason('');
   };
 
-  // spec §8: "Business card status updated." / "Property approved." and their failures.
+  // "Business card status updated." / "Property approved." and their failures.
   const doneText = (d: ReviewDecision) =>
     d.kind === 'card' ? t('review.cardDone') : d.approve ? t('review.propertyApproved') : t('review.propertyRejected');
   const failedText = (d: ReviewDecision) =>

@@ -55,7 +55,7 @@ function Breakdown({
   );
 }
 
-/** Platform statistics (issue 6): every figure comes from GET /api/admin/stats. */
+/** Platform statistics: every figure comes from GET /api/admin/stats. */
 export function StatsSection() {
   const { t, i18n } = useTranslation('admin-center');
   const { data, isLoading, isError } = useAdminStats();

@@ -20,7 +20,7 @@ import { SearchForm } from './search-form';
 /** The table's columns before the actions, in order; their headers are the texts `users.<name>`. */
 const USER_COLUMNS = ['name', 'role', 'subscription', 'joined'] as const;
 
-/** Users (issue 6): search, suspend or restore (their cards leave public view, sessions end), export. */
+/** Users: search, suspend or restore (their cards leave public view, sessions end), export. */
 export function UsersSection() {
   const { t, i18n } = useTranslation('admin-center');
   const fail = useFailureToast('/admin-login');

@@ -1,5 +1,5 @@
 /**
- * The charts of a card's or a team's analytics (issue 14). Loaded on demand (recharts is large);
+ * The charts of a card's or a team's analytics. Loaded on demand (recharts is large);
  * each chart is drawn for sighted users and hidden from screen readers, which read the table or
  * list right beside it instead. In Arabic the time axis runs right to left.
  */

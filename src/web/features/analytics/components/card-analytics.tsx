@@ -1,5 +1,5 @@
 /**
- * The profile Overview's analytics (issue 14): one card's views, visitors, saved contacts,
+ * The profile Overview's analytics: one card's views, visitors, saved contacts,
  * actions and leads over 7, 30 or 90 days, by source, against the period before.
  */
 import { BarChart3 } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The brokerage's team dashboard (issue 14): the team's totals and daily series over 7, 30 or 90
+ * The brokerage's team dashboard: the team's totals and daily series over 7, 30 or 90
  * days against the period before, each member's figures and a leaderboard. Exported for the
  * /brokerage area, which shows it as a tab to owners and managers (the server checks the same).
  */

@@ -1,5 +1,5 @@
 /**
- * Live password strength on the sign-up form (issue 11 finding 9): the same zxcvbn-ts rule the
+ * Live password strength on the sign-up form: the same zxcvbn-ts rule the
  * server applies, loaded only when someone starts typing a password (the dictionaries are big).
  */
 import { useEffect, useState } from 'react';

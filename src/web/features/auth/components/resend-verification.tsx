@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { apiJson } from '../../../lib/api';
 
-/** "Verify your e-mail first" notice with a resend button (issue 2). */
+/** "Verify your e-mail first" notice with a resend button. */
 export function ResendVerification({ email }: { email: string }) {
   const { t } = useTranslation('auth');
   const resend = useMutation({

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { useLoginTwoFactor } from '../api/use-login-two-factor';
 
-/** The second step of sign-in when two-factor sign-in is on (issue 6). */
+/** The second step of sign-in when two-factor sign-in is on. */
 export function TwoFactorLoginStep({
   onSignedIn,
   onRestart,

@@ -19,7 +19,7 @@ export function AdminLoginPage() {
   const { t } = useTranslation('auth');
   const zm = useZodMessage();
   const navigate = useNavigate();
-  // Issue 11 finding 6: with two-factor on, the server asks for the authenticator code.
+  // With two-factor on, the server asks for the authenticator code.
   const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginSchema),

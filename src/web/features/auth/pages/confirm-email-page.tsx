@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/feedback';
 import { ApiError, apiJson, queryClient } from '../../../lib/api';
 import { AUTH_USER_KEY } from '../../../lib/use-auth';
 
-/** Opened from the e-mail change link (issue 11 finding 9): the new address takes effect. */
+/** Opened from the e-mail change link: the new address takes effect. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ import { ApiError, apiJson } from '../../../lib/api';
 import { useZodMessage } from '../../../lib/use-zod-message';
 
 /**
- * "Forgot password?" (issue 17): asks for a reset link. The confirmation reads the same whether
+ * "Forgot password?": asks for a reset link. The confirmation reads the same whether
  * or not the address has an account, as the server's answer does.
  */
 export function ForgotPasswordPage() {

@@ -27,7 +27,7 @@ export function LoginPage() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
-  // Issue 6: with two-factor sign-in on, the password step answers { twoFactorRequired: true }.
+  // With two-factor sign-in on, the password step answers { twoFactorRequired: true }.
   const [twoFactor, setTwoFactor] = useState(false);
   const finishLogin = async (user: PublicUser) => {
     adoptAccountLanguage(user, i18n);

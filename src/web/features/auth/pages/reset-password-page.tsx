@@ -17,7 +17,7 @@ import { PasswordStrengthHint } from '../components/password-strength-hint';
 const LINK_ERRORS = ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED'] as const;
 type LinkError = (typeof LINK_ERRORS)[number];
 
-/** Opened from the reset e-mail (issue 17): a new password, then sign in with it. */
+/** Opened from the reset e-mail: a new password, then sign in with it. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const zm = useZodMessage();

@@ -1,4 +1,4 @@
-/** Query keys of the brokerages feature (issue 14). */
+/** Query keys of the brokerages feature. */
 export const MY_BROKERAGE_KEY = ['/api/brokerages/my'] as const;
 export const membersKey = (id: string) => ['/api/brokerages', id, 'members'] as const;
 export const invitationsKey = (id: string) => ['/api/brokerages', id, 'invitations'] as const;

@@ -1,5 +1,5 @@
 /**
- * The brokerage's details, brand and locks (issue 14): the create form and the Settings tab. One
+ * The brokerage's details, brand and locks: the create form and the Settings tab. One
  * zod schema (core/schemas/brokerages) checks it here and on the server.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

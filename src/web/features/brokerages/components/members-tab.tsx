@@ -1,5 +1,5 @@
 /**
- * The team (issue 14): who is in it, with role and card; owners change roles, owners and managers
+ * The team: who is in it, with role and card; owners change roles, owners and managers
  * remove members and invite by e-mail. Controls a role may not use are not shown, and the server
  * refuses them anyway.
  */

@@ -1,5 +1,5 @@
 /**
- * /brokerages/{slug} inside the app (issue 14). The server answers the address with the complete
+ * /brokerages/{slug} inside the app. The server answers the address with the complete
  * page (modules/brokerages/page.tsx); the app draws it when reached without a reload and shows
  * the not-found message when there is no such brokerage.
  */

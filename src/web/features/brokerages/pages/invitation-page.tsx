@@ -1,5 +1,5 @@
 /**
- * /brokerages/invitations/{token} (issue 14): what the invitation is for, then Accept or Decline.
+ * /brokerages/invitations/{token}: what the invitation is for, then Accept or Decline.
  * Signed out, the visitor signs in first and comes back here.
  */
 import { MailCheck } from 'lucide-react';

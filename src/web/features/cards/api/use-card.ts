@@ -1,4 +1,4 @@
-/** One card (spec §7): a 404 means Card Not Found; the owner and admins also see non-public cards. */
+/** One card: a 404 means Card Not Found; the owner and admins also see non-public cards. */
 import { useQuery } from '@tanstack/react-query';
 import type { Card } from '../../../../core/schemas/card';
 import { apiJson } from '../../../lib/api';

@@ -1,5 +1,5 @@
 /**
- * The brand of the signed-in user's brokerage (issue 14), for the card editor's locked fields.
+ * The brand of the signed-in user's brokerage, for the card editor's locked fields.
  * Reads GET /api/brokerages/my (the brokerages feature caches the same key).
  */
 import { useQuery } from '@tanstack/react-query';

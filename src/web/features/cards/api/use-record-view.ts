@@ -1,6 +1,6 @@
 /**
  * Counts one view of the public card page with where the visitor came from (`?src=`: qr,
- * directory, search, a share channel), and counts contact clicks on the page (issue 14). The
+ * directory, search, a share channel), and counts contact clicks on the page. The
  * server ignores the owner's own views and repeats by the same visitor.
  */
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-/** Create (POST) and edit (PATCH) a card; both refresh the owner's list (spec §7). */
+/** Create (POST) and edit (PATCH) a card; both refresh the owner's list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardInputParsed } from '../../../../core/schemas/card';
 import { apiJson } from '../../../lib/api';

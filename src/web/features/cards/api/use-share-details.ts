@@ -1,4 +1,4 @@
-/** POST /api/business-cards/{id}/exchange: a visitor shares their details back (issue 15). */
+/** POST /api/business-cards/{id}/exchange: a visitor shares their details back. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Card } from '../../../../core/schemas/card';
 import type { ExchangeCreateInput } from '../../../../core/schemas/exchange';

@@ -1,4 +1,4 @@
-/** GET /api/business-cards/{id}/signature: the e-mail signature HTML of a published card (issue 15). */
+/** GET /api/business-cards/{id}/signature: the e-mail signature HTML of a published card. */
 import { useQuery } from '@tanstack/react-query';
 import type { SignatureDesign, SignatureLang } from '../../../../core/schemas/signature';
 import { apiRequest } from '../../../lib/api';

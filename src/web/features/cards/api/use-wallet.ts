@@ -1,5 +1,5 @@
 /**
- * Wallet passes (issue 15): which wallets the server is configured for, and a card's Google
+ * Wallet passes: which wallets the server is configured for, and a card's Google
  * Wallet save link (a signed token the server makes; fetched when the button will be shown, so
  * the button is a plain link the browser opens without a pop-up blocker in the way).
  */

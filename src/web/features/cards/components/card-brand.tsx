@@ -1,5 +1,5 @@
 /**
- * Locked card fields in the editor (issue 14): a field the owner's brokerage locked is shown
+ * Locked card fields in the editor: a field the owner's brokerage locked is shown
  * read-only with a lock and "Set by {brokerage}"; the server refuses a change anyway.
  */
 import { Lock } from 'lucide-react';

@@ -1,4 +1,4 @@
-/** The company line of a member card in a brokerage that locks it (issue 14), in both languages. */
+/** The company line of a member card in a brokerage that locks it, in both languages. */
 import { describe, expect, it } from 'vitest';
 import type { CardBrokerage } from '../../../../core/schemas/brokerage-brand';
 import { shownCompany } from './card-company';

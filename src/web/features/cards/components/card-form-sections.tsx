@@ -1,4 +1,4 @@
-/** The sections of the card form (spec §5); the role-specific ones are in role-sections.tsx. */
+/** The sections of the card form; the role-specific ones are in role-sections.tsx. */
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -224,7 +224,7 @@ export function SocialSection({ form }: { form: CardForm }) {
   );
 }
 
-/** Area and its canonical id, as one combobox (issue 17); Field's id and aria props pass through. */
+/** Area and its canonical id, as one combobox; Field's id and aria props pass through. */
 function PlaceField({ form, ...aria }: { form: CardForm }) {
   const { field } = useController({ control: form.control, name: 'area' });
   const id = useWatch({ control: form.control, name: 'areaId' });

@@ -1,4 +1,4 @@
-/** Form values of the card form: defaults (spec §5), loading a card, and the payload sent. */
+/** Form values of the card form: defaults, loading a card, and the payload sent. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { formatPhone } from '../../../../core/phone';
@@ -19,7 +19,7 @@ export function newCardValues(user: PublicUser): CardFormValues {
     profession: user.position ?? '',
     company: user.company ?? '',
     roleTitle: '',
-    // Issue 17: shown in international format; the form hands on E.164.
+    // Shown in international format; the form hands on E.164.
     phone: formatPhone(user.phone) ?? formatPhone(user.phoneNumber, user.countryCode) ?? '',
     countryCode: (user.countryCode as CardFormValues['countryCode']) || '+971',
     email: user.email,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 
-/** spec §8 Pages: Card Not Found with a Go to Home button. */
+/** Card Not Found with a Go to Home button. */
 export function CardNotFound({ text }: { text?: string }) {
   const { t } = useTranslation('cards');
   return (

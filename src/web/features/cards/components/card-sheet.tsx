@@ -1,5 +1,5 @@
 /**
- * The design of a public business card (issue 9): one component drawn by the server for the first
+ * The design of a public business card: one component drawn by the server for the first
  * paint of /cards/{id} (react-dom/server, no JavaScript needed) and by the app inside its pages.
  * Only props and translations: no router, queries or session, so both sides render the same thing.
  */
@@ -93,7 +93,7 @@ export function CardSheet({
     { key: 'website', href: card.socialLinks.website, icon: Globe, label: t('fields.website') },
   ].filter((s) => !!s.href);
   const quick = [tel, wa, card.email].filter(Boolean).length;
-  // Issue 14: a member's card wears the brokerage's colours when white text stays readable on them.
+  // A member's card wears the brokerage's colours when white text stays readable on them.
   const brand = card.brokerage ?? null;
   const brandName = brand ? (i18n.language === 'ar' && brand.nameAr ? brand.nameAr : brand.name) : '';
   const from = brand?.primaryColor && readableUnderWhite(brand.primaryColor) ? brand.primaryColor : null;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 
-/** spec §4: pending secondary, approved default, rejected (and anything unknown) destructive. */
+/** Pending secondary, approved default, rejected (and anything unknown) destructive. */
 export function CardStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('cards');
   const variant = status === 'pending' ? 'secondary' : status === 'approved' ? 'default' : 'destructive';

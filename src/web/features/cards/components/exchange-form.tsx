@@ -20,7 +20,7 @@ import { SendFooter, SentNotice, showSendError } from './lead-form-fields';
 const FIELDS = ['name', 'phone', 'email', 'company', 'note', 'consent'] as const;
 
 /**
- * "Share your details" on a public card (issue 15): the visitor leaves their name and a phone
+ * "Share your details" on a public card: the visitor leaves their name and a phone
  * number or e-mail for the card's owner, who gets them as a lead with a vCard. A signed-in
  * visitor with an approved card shares it with one tap instead. Same consent and honeypot as
  * the contact form. One column on a phone; two from `sm` up.

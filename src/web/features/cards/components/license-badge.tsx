@@ -2,7 +2,7 @@ import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 
-/** The trust mark of an admin-checked licence (issue 3): "RERA verified" for brokers' BRN/ORN. */
+/** The trust mark of an admin-checked licence: "RERA verified" for brokers' BRN/ORN. */
 export function LicenseBadge({
   card,
 }: {

@@ -1,5 +1,5 @@
 /**
- * The card photo (issue 11 finding 4): chosen from the device and uploaded at once; only our own
+ * The card photo: chosen from the device and uploaded at once; only our own
  * upload paths are accepted by the server, so there is no link field. Empty means the generated avatar.
  */
 import { ImagePlus, X } from 'lucide-react';

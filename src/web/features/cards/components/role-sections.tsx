@@ -1,5 +1,5 @@
 /**
- * Role-specific parts of the card form (spec §5): broker specialization; bank and loan
+ * Role-specific parts of the card form: broker specialization; bank and loan
  * specialization; developer project types and portfolio; investor budget and interests; and the
  * licence numbers of issue 3 (BRN/ORN for brokers, practice card for banking brokers).
  */

@@ -51,7 +51,7 @@ export function ShareDialog({
   audience = 'owner',
 }: {
   card: ShareableCard;
-  /** The owner shares "your card"; a visitor shares "this card" (issue 9). */
+  /** The owner shares "your card"; a visitor shares "this card". */
   audience?: 'owner' | 'visitor';
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -70,7 +70,7 @@ function preview(html: string, lang: SignatureLang): string {
 }
 
 /**
- * "E-mail signature" (issue 15): choose a design and language, see it, copy it as rich text, and
+ * "E-mail signature": choose a design and language, see it, copy it as rich text, and
  * how to paste it in Gmail and Outlook. The HTML comes from the server, which writes it for mail
  * clients (tables, inline styles, absolute images).
  */

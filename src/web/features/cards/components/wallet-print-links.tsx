@@ -1,5 +1,5 @@
 /**
- * Wallet and print links of an approved card in the share dialog (issue 15): "Add to Apple
+ * Wallet and print links of an approved card in the share dialog: "Add to Apple
  * Wallet" / "Save to Google Wallet" when the server is configured for them, and for the owner
  * the print downloads: the QR as SVG and as a 300 dpi PNG (plain or with the photo in the
  * centre), and the PDF sheet in the page's language. All are links: the browser downloads them

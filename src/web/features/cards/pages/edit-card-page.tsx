@@ -42,8 +42,8 @@ function EditCard({ user, card }: { user: PublicUser; card: Card }) {
   const update = useUpdateCard(card.id);
   const onError = useSaveErrors(form, t('edit.failedText'));
   const [confirming, setConfirming] = useState<CardInputParsed | null>(null);
-  // Issue 3: a rejected card goes back to review; an approved one stays public while its changes
-  // wait for review (issue 11). Say so before saving.
+  // A rejected card goes back to review; an approved one stays public while its changes
+  // wait for review. Say so before saving.
   const resubmits = card.status !== 'pending';
   const approved = card.status === 'approved';
 

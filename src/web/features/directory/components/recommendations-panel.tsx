@@ -1,5 +1,5 @@
 /**
- * "Recommended for you" (issue 4): for a signed-in investor, brokers and listings matched on
+ * "Recommended for you": for a signed-in investor, brokers and listings matched on
  * the budget, interests and regions of their card, each with the reason.
  */
 import { Sparkles } from 'lucide-react';

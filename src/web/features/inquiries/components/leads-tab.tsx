@@ -110,7 +110,7 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
                 </a>
               </Button>
             )}
-            {/* Issue 15: the lead as a contact file, for the owner only (the server checks). */}
+            {/* The lead as a contact file, for the owner only (the server checks). */}
             <Button asChild size="sm" variant="outline">
               <a href={`/api/inquiries/${encodeURIComponent(lead.id)}/vcard`} download data-testid="lead-save-contact">
                 <UserPlus className="h-4 w-4" aria-hidden="true" />
@@ -140,7 +140,7 @@ function LeadRow({ lead, userName }: { lead: Inquiry; userName: string }) {
   );
 }
 
-/** Profile → Leads (issue 6): the inquiries of the user's cards, with status and replies. */
+/** Profile → Leads: the inquiries of the user's cards, with status and replies. */
 export function LeadsTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('inquiries');
   const [status, setStatus] = useState<InquiryStatus | undefined>(undefined);

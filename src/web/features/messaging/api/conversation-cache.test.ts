@@ -1,5 +1,5 @@
 /**
- * Live events patch the cached list in place (issue 13): the conversation moves to the top with
+ * Live events patch the cached list in place: the conversation moves to the top with
  * its new preview and count, the badge moves by one, and nothing refetches the whole list.
  */
 import { QueryClient } from '@tanstack/react-query';

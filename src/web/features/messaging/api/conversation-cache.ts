@@ -1,6 +1,6 @@
 /**
  * Keeps the cached conversation list and unread badge in step with live events and the user's
- * own actions (issue 13): one conversation is patched or fetched by id, never the whole list.
+ * own actions: one conversation is patched or fetched by id, never the whole list.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationView, MessageView } from '../../../../core/schemas/messaging';

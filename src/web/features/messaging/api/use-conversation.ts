@@ -1,5 +1,5 @@
 /**
- * GET /api/conversations/{id} (issue 13): one conversation wherever it sits in the caller's list,
+ * GET /api/conversations/{id}: one conversation wherever it sits in the caller's list,
  * so ?conversation={id} opens it even when it is not on the pages loaded so far.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * GET /api/conversations: the caller's conversations, most recent first (spec §7), a page at a
- * time (issue 13): each next page starts after the `cursor` of the last conversation held.
+ * GET /api/conversations: the caller's conversations, most recent first, a page at a
+ * time: each next page starts after the `cursor` of the last conversation held.
  * Live events patch these pages in place (see conversation-cache.ts) instead of refetching.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';

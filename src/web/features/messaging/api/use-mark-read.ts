@@ -1,5 +1,5 @@
 /**
- * POST /api/conversations/{id}/read {upTo} (issue 13): marks the other side's messages read up to
+ * POST /api/conversations/{id}/read {upTo}: marks the other side's messages read up to
  * the newest one the thread actually shows, so a message arriving meanwhile stays unread.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

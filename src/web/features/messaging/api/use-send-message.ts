@@ -1,4 +1,4 @@
-/** POST /api/messages (spec §7): the thread shows it and its conversation moves to the top. */
+/** POST /api/messages: the thread shows it and its conversation moves to the top. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageView, SendMessageInput } from '../../../../core/schemas/messaging';
 import { apiJson } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** The left pane: the caller's conversations, newest activity first (spec §2 Messages). */
+/** The left pane: the caller's conversations, newest activity first. */
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

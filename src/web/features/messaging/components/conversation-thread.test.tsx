@@ -66,7 +66,7 @@ describe('the conversation thread', () => {
 
     const box = screen.getByLabelText('Message');
     const send = screen.getByRole('button', { name: 'Send' });
-    expect((send as HTMLButtonElement).disabled).toBe(true); // blank text cannot be sent (spec §2)
+    expect((send as HTMLButtonElement).disabled).toBe(true); // blank text cannot be sent
     fireEvent.change(box, { target: { value: 'Or Saturday at 10?' } });
     fireEvent.keyDown(box, { key: 'Enter' });
 

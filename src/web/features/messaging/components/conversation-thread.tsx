@@ -1,4 +1,4 @@
-/** The right pane: one conversation, its messages and the composer (spec §2 Messages). */
+/** The right pane: one conversation, its messages and the composer. */
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { RelativeTime } from './relative-time';
 
 /**
  * Marks read while the thread is open and the tab visible, up to the newest message from the
- * other side that the thread shows (issue 13): one that arrives later stays unread until shown.
+ * other side that the thread shows: one that arrives later stays unread until shown.
  */
 function useMarkReadWhileOpen(conversation: ConversationView, messages: MessageView[], meId: string) {
   const markRead = useMarkRead(meId);

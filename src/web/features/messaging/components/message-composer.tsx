@@ -1,4 +1,4 @@
-/** Writing a message (spec §2, §4, §5): Enter sends, Shift+Enter adds a line, blank or pending cannot send. */
+/** Writing a message: Enter sends, Shift+Enter adds a line, blank or pending cannot send. */
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** Who the other side of a conversation is, and how to show them (spec §2 Messages). */
+/** Who the other side of a conversation is, and how to show them. */
 import type { TFunction } from 'i18next';
 import type { ConversationView, Participant } from '../../../../core/schemas/messaging';
 

@@ -1,5 +1,5 @@
 /**
- * Live updates while signed in (spec §4): keeps the shared /ws connection open and applies its
+ * Live updates while signed in: keeps the shared /ws connection open and applies its
  * events to the query cache. Returns the connection status for a quiet indicator.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import { type LiveStatus, liveConnection } from '../../../lib/live-connection';
 function applyEvent(queryClient: QueryClient, event: ServerSocketEvent, meId: string | undefined): void {
   if (!meId) return;
   if (event.type === 'new_message') {
-    // Issue 13: the event carries the whole message; the thread, the list entry and the badge
+    // The event carries the whole message; the thread, the list entry and the badge
     // are patched from it (at most one request by id), not refetched on every tab.
     const key = messagesKey(event.conversationId);
     const cached = queryClient.getQueryData<MessagePages>(key);
@@ -48,7 +48,7 @@ export function useRealtime(): LiveStatus {
     liveConnection.setHandlers({
       onEvent: (event) => applyEvent(queryClient, event, userIdRef.current),
       onResync: () => refetchAll(queryClient),
-      // Issue 11 finding 3: the session ended elsewhere (logout, suspension, password change,
+      // The session ended elsewhere (logout, suspension, password change,
       // deletion). Private data leaves the screen now, and the user goes to sign in.
       onUnauthorized: () => {
         queryClient.setQueryData(AUTH_USER_KEY, null);

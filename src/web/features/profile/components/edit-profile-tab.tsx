@@ -31,7 +31,7 @@ export function EditProfileTab({ user }: { user: PublicUser }) {
     },
   });
   const e = form.formState.errors;
-  // Issue 11 finding 9: a new address needs the current password and a confirmation link.
+  // A new address needs the current password and a confirmation link.
   const changesEmail = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
   const save = useMutation({
     mutationFn: (v: ProfileInput) =>

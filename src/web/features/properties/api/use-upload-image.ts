@@ -1,4 +1,4 @@
-/** POST /api/uploads/images: one photo as multipart/form-data (issue 4). */
+/** POST /api/uploads/images: one photo as multipart/form-data. */
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedImage } from '../../../../core/schemas/properties';
 import { apiJson } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** A listing's review state for its owner and admins (issue 4). */
+/** A listing's review state for its owner and admins. */
 import { useTranslation } from 'react-i18next';
 import type { ApprovalStatus } from '../../../../core/schemas/properties';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-/** The profile's "Listings" tab (issue 4): the owner's listings and their approval status. */
+/** The profile's "Listings" tab: the owner's listings and their approval status. */
 import { Building2, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Listing photos (issue 4): each chosen file is uploaded at once (the server checks the type
+ * Listing photos: each chosen file is uploaded at once (the server checks the type
  * from its content, resizes it and strips its metadata); the first photo is the cover.
  */
 import { ImagePlus, Star, X } from 'lucide-react';

@@ -69,7 +69,7 @@ export function PropertiesPage() {
     setPrices({ min: filters.minPrice?.toString() ?? '', max: filters.maxPrice?.toString() ?? '' });
   }, [filters.minPrice, filters.maxPrice]);
   useEffect(() => {
-    // spec §8: "Failed to fetch properties".
+    // "Failed to fetch properties".
     if (list.isError) toast({ title: t('properties.fetchFailed'), variant: 'destructive' });
   }, [list.isError, t]);
 

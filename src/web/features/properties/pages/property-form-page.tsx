@@ -1,5 +1,5 @@
 /**
- * /properties/new and /properties/{id}/edit (issue 4): the listing form for brokers and
+ * /properties/new and /properties/{id}/edit: the listing form for brokers and
  * developers, with photo upload and the Trakheesi permit for Dubai. A new or edited listing
  * waits for an admin.
  */

@@ -1,7 +1,7 @@
 import { propertyText } from '../../../../core/property-text';
 import { telLink } from '../../../../core/card-contact';
 /**
- * /properties/{id} (issue 4): the photo gallery, every field, the Dubai permit, and contact
+ * /properties/{id}: the photo gallery, every field, the Dubai permit, and contact
  * buttons (Message, WhatsApp, Call) to the listing's owner. The owner also sees the review
  * state and can edit or delete.
  */

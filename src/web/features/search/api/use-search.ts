@@ -4,7 +4,7 @@ import type { SearchFilterKey, SearchResponse } from '../../../../core/schemas/s
 import { apiJson, toQueryString } from '../../../lib/api';
 import { SEARCH_KEY } from '../../../lib/query-keys';
 
-/** `exact`: no relaxing when nothing matches (issue 17). */
+/** `exact`: no relaxing when nothing matches. */
 export function useSmartSearch(q: string, without: SearchFilterKey[], exact = false) {
   return useQuery({
     queryKey: [SEARCH_KEY, { q, without, exact }],

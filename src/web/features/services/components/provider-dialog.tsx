@@ -1,4 +1,4 @@
-/** "Become a provider" (issue 4): a signed-in user lists a service; it is public at once (spec §9). */
+/** "Become a provider": a signed-in user lists a service; it is public at once. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
 /** Query keys of the subscription feature (the key segments joined by slashes are the GET path). */
 export const SUBSCRIPTION_KEY = ['/api/subscription'] as const;
-/** GET /api/subscription/invoices: the signed-in user's tax invoices (issue 17). */
+/** GET /api/subscription/invoices: the signed-in user's tax invoices. */
 export const INVOICES_KEY = ['/api/subscription/invoices'] as const;

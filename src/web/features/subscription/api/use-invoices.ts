@@ -1,4 +1,4 @@
-/** GET /api/subscription/invoices: the signed-in user's tax invoices, newest first (issue 17). */
+/** GET /api/subscription/invoices: the signed-in user's tax invoices, newest first. */
 import { useQuery } from '@tanstack/react-query';
 import type { InvoiceList } from '../../../../core/schemas/subscription';
 import { apiJson } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** POST /api/get-or-create-subscription (spec §7): the client secret the payment form confirms. */
+/** POST /api/get-or-create-subscription: the client secret the payment form confirms. */
 import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionIntent } from '../../../../core/schemas/subscription';
 import { apiJson } from '../../../lib/api';

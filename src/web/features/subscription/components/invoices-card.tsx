@@ -19,7 +19,7 @@ function day(isoDate: string, lang: string) {
   return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
-/** The user's tax invoices with a PDF download each (issue 17). */
+/** The user's tax invoices with a PDF download each. */
 export function InvoicesCard({
   invoices,
   loading,

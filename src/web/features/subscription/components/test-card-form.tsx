@@ -3,7 +3,7 @@ import { SUBSCRIPTION } from '../../../../core/limits';
 import { TestCardForm as CardForm } from '../../../components/payment/test-card-form';
 import { useConfirmTestPayment } from '../api/use-confirm-test-payment';
 
-/** The subscription's payment with the built-in test provider (issue 6): the shared test card form. */
+/** The subscription's payment with the built-in test provider: the shared test card form. */
 export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
   const { t } = useTranslation('subscription');
   const confirm = useConfirmTestPayment();

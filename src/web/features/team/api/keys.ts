@@ -1,4 +1,4 @@
-/** Query keys of the team feature (issue 14): team leads and seats of one brokerage. */
+/** Query keys of the team feature: team leads and seats of one brokerage. */
 export const teamLeadsKey = (brokerageId: string) => [`/api/brokerages/${brokerageId}/leads`] as const;
 export const leadNotesKey = (brokerageId: string, leadId: string) =>
   [`/api/brokerages/${brokerageId}/leads/${leadId}/notes`] as const;

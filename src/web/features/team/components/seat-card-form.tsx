@@ -3,7 +3,7 @@ import { TestCardForm } from '../../../components/payment/test-card-form';
 import { useConfirmSeatPayment } from '../api/use-seats';
 
 /**
- * The test provider's card form for a seat payment (issue 14), the same form as the subscription
+ * The test provider's card form for a seat payment, the same form as the subscription
  * page's: no real card is charged; 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
  */
 export function SeatCardForm({
