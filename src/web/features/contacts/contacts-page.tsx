@@ -228,8 +228,15 @@ function ContactRow({ contact, showFollowUp }: { contact: Contact; showFollowUp?
       >
         <Avatar src={contact.photoUrl} name={contact.name} className="h-11 w-11 shrink-0" />
         <span className="min-w-0 flex-1">
-          <bdi className="block truncate font-medium text-slate-900">{name}</bdi>
-          {line && <bdi className="block truncate text-sm text-slate-600">{line}</bdi>}
+          {/* Isolated inline, so a name in the other script keeps to the page's reading edge. */}
+          <span className="block truncate font-medium text-slate-900">
+            <bdi>{name}</bdi>
+          </span>
+          {line && (
+            <span className="block truncate text-sm text-slate-600">
+              <bdi>{line}</bdi>
+            </span>
+          )}
           {showFollowUp && contact.followUpNote && (
             <span className="block truncate text-sm text-amber-900">{contact.followUpNote}</span>
           )}
