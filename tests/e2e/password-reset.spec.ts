@@ -24,6 +24,8 @@ test('a user who forgot the password resets it from the e-mailed link and signs 
     data: { token: verify.searchParams.get('token') },
   });
   expect(verified.status()).toBe(200);
+  // Verifying signs the new user in; this user comes back later, signed out, and has forgotten.
+  await page.context().clearCookies();
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

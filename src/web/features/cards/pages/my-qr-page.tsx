@@ -142,7 +142,9 @@ function MyQr({ cards }: { cards: Card[] }) {
           <div className="mx-auto aspect-square w-full max-w-[min(80vw,420px)] animate-pulse rounded-xl bg-slate-100" />
         )}
         <figcaption className="mt-4">
-          <bdi className="block text-xl font-semibold text-slate-900">{card.name}</bdi>
+          <bdi className="block text-xl font-semibold text-slate-900" data-testid="my-qr-name">
+            {card.name}
+          </bdi>
           <bdi className="block text-slate-600">{card.profession}</bdi>
           {card.company && <bdi className="block text-sm text-slate-500">{card.company}</bdi>}
         </figcaption>
