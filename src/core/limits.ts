@@ -29,6 +29,11 @@ export const LIMITS = {
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   /** A brokerage invitation link is valid 7 days. */
   brokerageInvitationTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /**
+   * Invitations a brokerage may send in all before its ORN is verified or it pays for a seat:
+   * enough to bring a first colleague or two, too few to use our address for mass mail.
+   */
+  unverifiedBrokerageInvitations: 5,
 } as const;
 
 export const SUBSCRIPTION = {

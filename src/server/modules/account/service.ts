@@ -17,6 +17,7 @@ import { businessCards, businessServices, inquiries, properties, sessions, users
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
 import { writeAudit } from '../audit/log';
+import { releaseBrokerageOfDeletedUser } from '../brokerages/team-service';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
@@ -196,6 +197,8 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           errors: { confirmEmail: 'Type your e-mail address exactly to confirm.' },
         });
       }
+      // Asked before anything irreversible: the last owner of a team hands it over first.
+      await releaseBrokerageOfDeletedUser(db, user.id, true);
       // Stop future renewals first: a deleted account must never be charged again.
       const provider = paymentProviderFor(ctx);
       if (user.stripeSubscriptionId && provider.kind === 'stripe') {
@@ -232,6 +235,7 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
           .where(eq(businessServices.createdBy, user.id))
           .returning({ id: businessServices.id });
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await releaseBrokerageOfDeletedUser(tx, user.id);
         await tx
           .update(users)
           .set({
@@ -248,6 +252,10 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
             passwordHash: null,
             emailVerificationToken: null,
             emailVerificationExpires: null,
+            // A change of address still waiting for its link dies with the account.
+            pendingEmail: null,
+            pendingEmailToken: null,
+            pendingEmailExpires: null,
             totpSecret: null,
             totpEnabled: false,
             recoveryCodes: null,

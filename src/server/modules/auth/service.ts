@@ -2,13 +2,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ProfileInput, RegisterInput } from '../../../core/schemas/auth';
 import { LIMITS } from '../../../core/limits';
 import { parsePhone } from '../../../core/phone';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { users, type User } from '../../db/schema';
+import { passwordResetTokens, users, type User } from '../../db/schema';
 import { queueTemplate } from '../../platform/mail/outbox';
 import { type MailLang, mailLang } from '../../platform/mail/templates';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
@@ -295,7 +295,12 @@ export function createAuthService(ctx: AppContext) {
         .from(users)
         .where(eq(users.pendingEmailToken, sha256(token)))
         .limit(1);
-      if (!user?.pendingEmail || !user.pendingEmailExpires || user.pendingEmailExpires.getTime() < Date.now()) {
+      if (
+        !user?.pendingEmail ||
+        user.deletedAt ||
+        !user.pendingEmailExpires ||
+        user.pendingEmailExpires.getTime() < Date.now()
+      ) {
         throw invalid();
       }
       const previous = user.email;
@@ -312,6 +317,12 @@ export function createAuthService(ctx: AppContext) {
             })
             .where(eq(users.id, user.id))
             .returning();
+          // A reset link went to the old address: whoever keeps that mailbox must not keep a
+          // way into the account.
+          await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: ctx.now() })
+            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
           await queueTemplate(tx, { email: previous, lang: mailLang(user.preferredLanguage) }, 'emailChanged', {
             name: user.firstName,
             newEmail: updated.email,

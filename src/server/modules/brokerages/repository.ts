@@ -171,6 +171,15 @@ export async function findInvitationById(db: DbOrTx, brokerageId: string, id: st
 }
 
 /** Invitations nobody has answered or revoked and that have not expired, newest first. */
+/** Every invitation the brokerage ever sent (answered, withdrawn and expired ones too). */
+export async function countInvitations(db: DbOrTx, brokerageId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(brokerageInvitations)
+    .where(eq(brokerageInvitations.brokerageId, brokerageId));
+  return Number(row?.n ?? 0);
+}
+
 export function pendingInvitations(db: DbOrTx, brokerageId: string, now: Date) {
   return db
     .select()

@@ -31,6 +31,8 @@ import { findUserByEmail, findUserById } from '../users/service';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';
 import { emitMemberEvent } from '../webhooks';
+import { hasCurrentSeat } from '../team/repository';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 
 const BROKERAGE_NOT_FOUND = 'Brokerage not found';
 const notFoundBrokerage = () => notFound(BROKERAGE_NOT_FOUND, 'BROKERAGE_NOT_FOUND');
@@ -78,8 +80,52 @@ function toInvitation(i: repository.Invitation): Invitation {
   };
 }
 
+/**
+ * What a deleted account leaves of its brokerage. A member or manager simply leaves. The last
+ * owner of a brokerage that still has other members must first hand it over (as with Leave):
+ * otherwise nobody could manage it. A brokerage with nobody else in it goes with the account,
+ * so it leaves the directory and its ORN is free again. `check` only asks, without changing.
+ */
+export async function releaseBrokerageOfDeletedUser(tx: DbOrTx, userId: string, check = false): Promise<void> {
+  const membership = await repository.membershipOf(tx, userId);
+  if (!membership) return;
+  const id = membership.brokerage.id;
+  if (membership.role === 'owner' && (await repository.countOwners(tx, id)) <= 1) {
+    const others = (await repository.membersOf(tx, id)).filter((m) => m.userId !== userId);
+    if (others.length > 0) {
+      throw conflict(
+        'You are the last owner of your brokerage: make another member an owner, or delete the brokerage, before deleting your account.',
+        'LAST_OWNER',
+      );
+    }
+    if (check) return;
+    await repository.deleteBrokerage(tx, id);
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'brokerage.delete',
+      entityType: 'brokerage',
+      entityId: id,
+      before: { ...auditFields(membership.brokerage), slug: membership.brokerage.slug, reason: 'owner_deleted' },
+    });
+    return;
+  }
+  if (check) return;
+  await repository.deleteMember(tx, id, userId);
+  await emitMemberEvent(tx, 'left', id, { userId, role: membership.role });
+  await writeAudit(tx, {
+    actorId: userId,
+    action: 'brokerage.member_leave',
+    entityType: 'brokerage',
+    entityId: id,
+    before: { userId, role: membership.role, reason: 'account_deleted' },
+  });
+}
+
 export function createBrokerageTeamService(ctx: AppContext) {
   const { db, config } = ctx;
+  const invitesPerSender = ctx.limits.limiter('invites-sender', RATE_RULES.invitesPerSender);
+  const invitesPerRecipient = ctx.limits.limiter('invites-recipient', RATE_RULES.invitesPerRecipient);
+  const invitesPerBrokerage = ctx.limits.limiter('invites-brokerage', RATE_RULES.invitesPerBrokerage);
 
   /** A free slug for this name: the name's slug, else with -2, -3 … */
   async function freeSlug(tx: DbOrTx, name: string): Promise<string> {
@@ -175,6 +221,14 @@ export function createBrokerageTeamService(ctx: AppContext) {
           const values = toValues(input);
           if (values.ornNumber !== undefined && values.ornNumber.toUpperCase() !== brokerage.ornNumber.toUpperCase()) {
             await checkOrnFree(tx, values.ornNumber, id);
+            values.ornVerified = false;
+            values.ornVerifiedAt = null;
+          }
+          // The admin verified a name with its ORN: a new name (in either language) is a new
+          // claim, and members' cards would carry it unchecked, so it goes back to review.
+          const renamed = (a: string | null | undefined, b: string | null | undefined) =>
+            b !== undefined && (a ?? '').trim().toLowerCase() !== (b ?? '').trim().toLowerCase();
+          if (brokerage.ornVerified && (renamed(brokerage.name, values.name) || renamed(brokerage.nameAr, values.nameAr))) {
             values.ornVerified = false;
             values.ornVerifiedAt = null;
           }
@@ -343,6 +397,14 @@ export function createBrokerageTeamService(ctx: AppContext) {
      * to the same address replaces the open one. Only the token's SHA-256 is stored.
      */
     async invite(user: User, id: string, input: { email: string; role: 'manager' | 'member' }): Promise<Invitation> {
+      // Counted before the transaction: the counters live outside it (Redis or their own rows),
+      // and a refused attempt counts too, as with every other limit.
+      await invitesPerSender.consume(user.id, 'You have sent too many invitations today. Try again tomorrow.');
+      await invitesPerBrokerage.consume(id, 'This brokerage has sent too many invitations today. Try again tomorrow.');
+      await invitesPerRecipient.consume(
+        input.email.toLowerCase(),
+        'This address has received enough invitations today. Try again tomorrow.',
+      );
       const token = crypto.randomBytes(32).toString('base64url');
       const invitation = await db.transaction(async (tx) => {
         const { brokerage, role } = await lockedWithRole(tx, user, id);
@@ -355,6 +417,15 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw conflict('This person is already a member of the brokerage.', 'ALREADY_MEMBER');
         }
         const now = ctx.now();
+        if (!brokerage.ornVerified && !(await hasCurrentSeat(tx, id, now))) {
+          const sent = await repository.countInvitations(tx, id);
+          if (sent >= LIMITS.unverifiedBrokerageInvitations) {
+            throw forbidden(
+              `A brokerage can send ${LIMITS.unverifiedBrokerageInvitations} invitations until its ORN is verified or it pays for a seat.`,
+              'BROKERAGE_NOT_VERIFIED',
+            );
+          }
+        }
         for (const open of await repository.pendingInvitations(tx, id, now)) {
           if (open.email === input.email) await repository.updateInvitation(tx, open.id, { revokedAt: now });
         }

@@ -3,7 +3,7 @@
  * lead arrived), their assignment and status, and the notes on them. Membership is never read
  * here: the services ask brokerages/service.ts and pass the ids in.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { InquiryStatus } from '../../../core/enums';
 import type { DbOrTx } from '../../db/client';
@@ -197,4 +197,14 @@ export async function latestSeatEnds(db: DbOrTx, userIds: string[]): Promise<Map
     .where(inArray(brokerageSeats.userId, userIds))
     .groupBy(brokerageSeats.userId);
   return new Map(rows.map((r) => [r.userId, r.end]));
+}
+
+/** Whether the brokerage pays for at least one seat that is running now. */
+export async function hasCurrentSeat(db: DbOrTx, brokerageId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: brokerageSeats.id })
+    .from(brokerageSeats)
+    .where(and(eq(brokerageSeats.brokerageId, brokerageId), gt(brokerageSeats.periodEnd, now)))
+    .limit(1);
+  return row !== undefined;
 }

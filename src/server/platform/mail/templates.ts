@@ -1,7 +1,11 @@
 /**
  * Every e-mail Bitaqa sends, in English and Arabic, in one place. A template gives a
  * subject and paragraphs; `renderMail` turns them into the plain-text part and an HTML part
- * (`lang` and `dir="rtl"` for Arabic, links clickable, everything escaped).
+ * (`lang` and `dir="rtl"` for Arabic, everything escaped).
+ *
+ * Only the link Bitaqa itself made for the mail (the `link` parameter) is clickable. Anything a
+ * user wrote that ends up in a mail (a name, a brokerage name, a webhook address) stays plain
+ * text, so nobody can make our no-reply address carry their link.
  *
  * Which language: the addressee's saved language for mail about their account; for a request
  * without a signed-in user, the request's Accept-Language (see `requestLanguage`).
@@ -722,15 +726,18 @@ const escapeHtml = (s: string) =>
 
 const URL_RE = /https?:\/\/[^\s\u2066-\u2069]+/g;
 
-function paragraphHtml(p: string): string {
+function paragraphHtml(p: string, trusted: string | undefined): string {
   let out = '';
   let last = 0;
-  for (const m of p.matchAll(URL_RE)) {
-    const url = m[0];
-    out += escapeHtml(p.slice(last, m.index));
-    // Links always read left to right, also inside Arabic text.
-    out += `<a href="${escapeHtml(url)}" dir="ltr">${escapeHtml(url)}</a>`;
-    last = (m.index ?? 0) + url.length;
+  if (trusted) {
+    for (const m of p.matchAll(URL_RE)) {
+      // A URL inside user-written text is not ours to vouch for: only our own link is an anchor.
+      if (!m[0].startsWith(trusted)) continue;
+      out += escapeHtml(p.slice(last, m.index));
+      // Links always read left to right, also inside Arabic text.
+      out += `<a href="${escapeHtml(trusted)}" dir="ltr">${escapeHtml(trusted)}</a>`;
+      last = (m.index ?? 0) + trusted.length;
+    }
   }
   out += escapeHtml(p.slice(last));
   return `<p>${out.replace(/\n/g, '<br>')}</p>`;
@@ -740,6 +747,8 @@ export function renderMail<K extends MailKind>(kind: K, lang: MailLang, params: 
   const draft = (TEMPLATES[kind][lang] as (p: MailParams<K>) => Draft)(params);
   const paragraphs = draft.body.filter((p): p is string => typeof p === 'string' && p.length > 0);
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(draft.subject)}</title></head><body dir="${dir}" style="font-family:Arial,'Noto Sans Arabic',sans-serif;line-height:1.5;text-align:${lang === 'ar' ? 'right' : 'left'}">${paragraphs.map(paragraphHtml).join('')}</body></html>`;
+  const link = (params as { link?: unknown }).link;
+  const trusted = typeof link === 'string' && /^https?:\/\//.test(link) ? link : undefined;
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(draft.subject)}</title></head><body dir="${dir}" style="font-family:Arial,'Noto Sans Arabic',sans-serif;line-height:1.5;text-align:${lang === 'ar' ? 'right' : 'left'}">${paragraphs.map((p) => paragraphHtml(p, trusted)).join('')}</body></html>`;
   return { kind, lang, subject: draft.subject, text: paragraphs.join('\n\n'), html };
 }

@@ -8,6 +8,7 @@ import type { LimitRule } from '.';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const RATE_RULES = {
   /** Sign-ups per ip. */
@@ -22,6 +23,13 @@ export const RATE_RULES = {
   resetPerIp: { points: 20, durationSec: 15 * MINUTE },
   /** E-mail change links per user. */
   emailChange: { points: 5, durationSec: HOUR },
+  /**
+   * Invitation e-mails (mail a user makes us send to someone else): per sender, per invited
+   * address and per brokerage, so no inbox can be flooded from our address.
+   */
+  invitesPerSender: { points: 20, durationSec: DAY },
+  invitesPerRecipient: { points: 3, durationSec: DAY },
+  invitesPerBrokerage: { points: 50, durationSec: DAY },
   /** Messages per user: a fast typist's burst, not a script's. */
   messages: { points: 30, durationSec: MINUTE },
   /** New conversations per user. */
