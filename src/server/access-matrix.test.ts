@@ -191,8 +191,8 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/account': {
     request: (w, who) => ({ url: '/api/account', payload: { confirmEmail: email(w, who) } }),
-    expect: [401, 200, 200, 403],
-    note: 'an admin account is not deleted from the profile page',
+    expect: [401, 200, 409, 403],
+    note: 'an admin account is not deleted from the profile page; the owner is the last owner of a brokerage with members, who hands it over first',
   },
   'POST /api/account/2fa/setup': { request: () => ({ url: '/api/account/2fa/setup' }), expect: [401, 200, 200, 200] },
   'POST /api/account/2fa/enable': {
@@ -330,7 +330,7 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/status': {
-    request: (w) => ({ url: `/api/admin/business-cards/${w.pendingCard.id}/status`, payload: { status: 'approved' } }),
+    request: (w) => ({ url: `/api/admin/business-cards/${w.pendingCard.id}/status`, payload: { status: 'approved', version: w.pendingCard.version } }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/license': {
@@ -377,7 +377,7 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/approve': {
-    request: (w) => ({ url: `/api/admin/properties/${w.pendingProperty.id}/approve`, payload: {} }),
+    request: (w) => ({ url: `/api/admin/properties/${w.pendingProperty.id}/approve`, payload: { version: w.pendingProperty.version } }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/reject': {

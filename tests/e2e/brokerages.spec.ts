@@ -28,12 +28,12 @@ async function brokerWithCard(browser: Browser, first: string, last: string) {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const card = (await res.json()) as { id: string };
+  const card = (await res.json()) as { id: string; version: number };
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   await signInAdmin(adminPage);
   const ok = await adminPage.request.patch(`/api/admin/business-cards/${card.id}/status`, {
-    data: { status: 'approved' },
+    data: { status: 'approved', version: card.version },
   });
   expect(ok.status(), await ok.text()).toBe(200);
   await admin.close();

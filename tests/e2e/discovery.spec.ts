@@ -35,10 +35,10 @@ async function marinaBrokerCard(name: string): Promise<string> {
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).id as string;
+  const { id, version } = (await created.json()) as { id: string; version: number };
   const admin = await apiAs('admin');
   const approved = await admin.patch(`/api/admin/business-cards/${id}/status`, {
-    data: { status: 'approved', isPublic: true },
+    data: { status: 'approved', version, isPublic: true },
   });
   expect(approved.status(), await approved.text()).toBe(200);
   await broker.dispose();

@@ -59,7 +59,7 @@ async function joinedBroker(browser: Browser, owner: Page, brokerageId: string, 
     data: { name: cardName, profession: 'Property Consultant' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const card = (await created.json()) as { id: string };
+  const card = (await created.json()) as { id: string; version: number };
   return { ...broker, card, cardName };
 }
 
@@ -85,7 +85,7 @@ test('an owner pays two seats, sees a member’s lead in team leads and assigns 
   await signInAdmin(admin);
   for (const card of [sara.card, ali.card]) {
     const res = await admin.request.patch(`/api/admin/business-cards/${card.id}/status`, {
-      data: { status: 'approved' },
+      data: { status: 'approved', version: card.version },
     });
     expect(res.status(), await res.text()).toBe(200);
   }

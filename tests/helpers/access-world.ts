@@ -54,9 +54,9 @@ export interface World {
   /** The owner's approved, public card. */
   card: { id: string };
   /** The owner's card waiting for review. */
-  pendingCard: { id: string };
+  pendingCard: { id: string; version: number };
   property: { id: string };
-  pendingProperty: { id: string };
+  pendingProperty: { id: string; version: number };
   service: { id: string };
   /** Between the owner and the peer, with one message from the peer. */
   conversation: { id: string };

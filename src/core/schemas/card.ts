@@ -24,7 +24,7 @@ import {
   USER_ROLES,
 } from '../enums';
 import { LIMITS } from '../limits';
-import { emailField, optionalHttpUrl, placeIdField, text } from './common';
+import { APPROVAL_NEEDS_VERSION, emailField, optionalHttpUrl, placeIdField, text } from './common';
 
 /** A user may hold a few cards (one per role or company), not an unbounded number. */
 export const MAX_CARDS_PER_USER = 10;
@@ -246,12 +246,17 @@ export const reviewedVersionFields = {
   updatedAt: z.string().max(40).optional(),
 };
 
-export const cardStatusUpdateSchema = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-  ...reviewedVersionFields,
-  isPublic: z.boolean().optional(),
-  reason: text().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
-});
+export const cardStatusUpdateSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    ...reviewedVersionFields,
+    isPublic: z.boolean().optional(),
+    reason: text().trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
+  })
+  .refine((b) => b.status !== 'approved' || b.version !== undefined, {
+    path: ['version'],
+    message: APPROVAL_NEEDS_VERSION,
+  });
 export type CardStatusUpdate = z.infer<typeof cardStatusUpdateSchema>;
 
 export const cardLicenseUpdateSchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });

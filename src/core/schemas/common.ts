@@ -68,3 +68,13 @@ export const placeIdField = text()
   .regex(/^[a-z0-9-]*$/, 'Choose an area from the list')
   .nullable()
   .optional();
+
+/**
+ * An approval names the version the admin saw: without it, whatever the owner saved a moment
+ * ago would go live unseen.
+ */
+export const APPROVAL_NEEDS_VERSION = 'Give the version of the content you reviewed';
+export const reviewedVersionRequired = z
+  .number({ error: APPROVAL_NEEDS_VERSION })
+  .int(APPROVAL_NEEDS_VERSION)
+  .min(1, APPROVAL_NEEDS_VERSION);

@@ -7,7 +7,7 @@ import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
 import { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
-import { pagination, placeIdField, text } from './common';
+import { pagination, placeIdField, reviewedVersionRequired, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
 export { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS, type PropertySort } from '../filter-options';
@@ -128,9 +128,10 @@ export const propertyPatchSchema = propertyFields.partial();
 export type PropertyPatch = z.output<typeof propertyPatchSchema>;
 
 /** The version the admin reviewed; a listing changed since answers 409. */
-export const propertyApproveSchema = z
-  .object({ version: z.number().int().min(1).optional(), updatedAt: z.string().max(40).optional() })
-  .nullish();
+export const propertyApproveSchema = z.object({
+  version: reviewedVersionRequired,
+  updatedAt: z.string().max(40).optional(),
+});
 
 export const propertyRejectSchema = z.object({
   version: z.number().int().min(1).optional(),

@@ -397,8 +397,15 @@ export function createBrokerageTeamService(ctx: AppContext) {
      * to the same address replaces the open one. Only the token's SHA-256 is stored.
      */
     async invite(user: User, id: string, input: { email: string; role: 'manager' | 'member' }): Promise<Invitation> {
-      // Counted before the transaction: the counters live outside it (Redis or their own rows),
-      // and a refused attempt counts too, as with every other limit.
+      // Only someone who may invite spends the brokerage's and the address's allowance (checked
+      // again under the lock below). Counted outside the transaction: the counters live in
+      // Redis or rows of their own, and a refused attempt counts too, as with every other limit.
+      const myRole = await repository.roleIn(db, id, user.id);
+      if (!isTeamManager(myRole)) {
+        if (!(await repository.findBrokerageById(db, id))) throw notFoundBrokerage();
+        if (!myRole) throw forbidden('You are not a member of this brokerage.', 'NOT_BROKERAGE_MEMBER');
+        throw forbidden('Only the owner or a manager may invite.', 'NOT_TEAM_MANAGER');
+      }
       await invitesPerSender.consume(user.id, 'You have sent too many invitations today. Try again tomorrow.');
       await invitesPerBrokerage.consume(id, 'This brokerage has sent too many invitations today. Try again tomorrow.');
       await invitesPerRecipient.consume(

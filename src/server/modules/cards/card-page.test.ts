@@ -51,7 +51,7 @@ async function publicCard(over: Record<string, unknown> = {}) {
   const approved = await t.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${card.id}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version: res.json().version },
     as: admin,
   });
   expect(approved.statusCode, approved.body).toBe(200);
@@ -285,7 +285,7 @@ describe('the link-preview image', () => {
     const meta = await sharp(first.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
 
-    await t.inject({
+    const renamed = await t.inject({
       method: 'PATCH',
       url: `/api/business-cards/${card.id}`,
       as: owner,
@@ -295,7 +295,7 @@ describe('the link-preview image', () => {
     await t.inject({
       method: 'PATCH',
       url: `/api/admin/business-cards/${card.id}/status`,
-      payload: { status: 'approved' },
+      payload: { status: 'approved', version: renamed.json().version },
       as: admin,
     });
     const html2 = (await page(card.id)).body;

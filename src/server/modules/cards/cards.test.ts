@@ -36,12 +36,20 @@ async function createCard(as: TestUser, over: Record<string, unknown> = {}) {
   return res.json() as { id: string; [k: string]: unknown };
 }
 
+const get = (id: string, as?: TestUser) => t.inject({ method: 'GET', url: `/api/business-cards/${id}`, as });
+
+/** The admin's decision, on the version the admin sees now unless the payload names one. */
 async function decide(id: string, payload: Record<string, unknown>) {
   const admin = await t.signInAdmin();
-  return t.inject({ method: 'PATCH', url: `/api/admin/business-cards/${id}/status`, payload, as: admin });
+  const version = 'version' in payload ? {} : { version: (await get(id, admin)).json().version };
+  return t.inject({
+    method: 'PATCH',
+    url: `/api/admin/business-cards/${id}/status`,
+    payload: { ...version, ...payload },
+    as: admin,
+  });
 }
 
-const get = (id: string, as?: TestUser) => t.inject({ method: 'GET', url: `/api/business-cards/${id}`, as });
 
 describe('creating a card', () => {
   it('creates a pending, non-public card owned by the signed-in user, whatever userId the body claims', async () => {
@@ -341,8 +349,10 @@ describe('admin review', () => {
     expect((await t.inject({ method: 'GET', url: queue })).statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: queue, as: broker })).statusCode).toBe(403);
     const status = `/api/admin/business-cards/${card.id}/status`;
-    expect((await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved' } })).statusCode).toBe(401);
-    const self = await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved' }, as: broker });
+    expect((await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved', version: 1 } })).statusCode).toBe(
+      401,
+    );
+    const self = await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved', version: 1 }, as: broker });
     expect(self.statusCode).toBe(403);
     expect((await get(card.id)).statusCode).toBe(404);
   });
@@ -395,7 +405,7 @@ describe('admin review', () => {
       url: `/api/admin/business-cards/${card.id}/status`,
       as: admin,
       headers: { 'accept-language': 'en' },
-      payload: { status: 'approved', isPublic: true },
+      payload: { status: 'approved', version: card.version, isPublic: true },
     });
     expect(res.statusCode, res.body).toBe(200);
     const mail = t.mailer.lastTo(owner.user.email);
@@ -487,8 +497,10 @@ describe('admin review', () => {
     const card = await createCard(owner);
     expect((await decide(card.id, { status: 'pending' })).statusCode).toBe(400);
     expect((await decide(card.id, { status: 'published' })).statusCode).toBe(400);
-    expect((await decide('00000000-0000-4000-8000-000000000000', { status: 'approved' })).statusCode).toBe(404);
-    expect((await decide('nope', { status: 'approved' })).statusCode).toBe(404);
+    expect((await decide(card.id, { status: 'approved', version: undefined })).statusCode).toBe(400);
+    const unknown = { status: 'approved', version: 1 };
+    expect((await decide('00000000-0000-4000-8000-000000000000', unknown)).statusCode).toBe(404);
+    expect((await decide('nope', unknown)).statusCode).toBe(404);
   });
 
   it('verifies a licence; a changed number needs a new check; a card without numbers cannot be verified', async () => {

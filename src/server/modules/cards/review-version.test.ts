@@ -43,13 +43,56 @@ describe('card review names the version the admin saw', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CARD_CHANGED', current: { name: 'SPAM CALL NOW', status: 'pending' } });
     expect(await publicName(seen.id)).toBe(404);
-    const byTime = await decide(seen.id, { status: 'approved', updatedAt: seen.updatedAt });
+    const byTime = await decide(seen.id, {
+      status: 'approved',
+      version: stale.json().current.version,
+      updatedAt: seen.updatedAt,
+    });
     expect(byTime.statusCode).toBe(409);
 
     const fresh = stale.json().current;
     expect((await decide(seen.id, { status: 'rejected', version: fresh.version, reason: 'Spam' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('an approval without the version the admin saw', () => {
+  it('is refused (400) for a card, which stays unpublished, also after the owner changed it', async () => {
+    const owner = await t.signUp({ role: 'investor' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Clean Card', profession: 'Investor' },
+      as: owner,
+    });
+    expect((await edit(owner, created.json().id, { name: 'SPAM CALL NOW' })).statusCode).toBe(200);
+    const blind = await decide(created.json().id, { status: 'approved', isPublic: true });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json().errors.version).toMatch(/version/);
+    expect(await publicName(created.json().id)).toBe(404);
+  });
+
+  it('is refused (400) for a listing, whose edit stays unpublished', async () => {
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const listing = await createProperty(db, broker.user.id, { title: 'Quiet flat', permitNumber: '7112345679' });
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/properties/${listing.id}`,
+      payload: { title: 'SPAM CALL NOW' },
+      as: broker,
+    });
+    for (const payload of [undefined, {}]) {
+      const blind = await t.inject({
+        method: 'PATCH',
+        url: `/api/admin/properties/${listing.id}/approve`,
+        payload,
+        as: admin,
+      });
+      expect(blind.statusCode).toBe(400);
+    }
+    const page = await t.inject({ method: 'GET', url: `/api/properties/${listing.id}` });
+    expect(page.json().title).toBe('Quiet flat');
   });
 });
 

@@ -127,7 +127,7 @@ describe('QR code', () => {
     await t.inject({
       method: 'PATCH',
       url: `/api/admin/business-cards/${id}/status`,
-      payload: { status: 'approved' },
+      payload: { status: 'approved', version: created.json().version },
       as: admin,
     });
 
@@ -163,7 +163,7 @@ describe('vCard and QR code caching', () => {
     await t.inject({
       method: 'PATCH',
       url: `/api/admin/business-cards/${id}/status`,
-      payload: { status: 'approved' },
+      payload: { status: 'approved', version: created.json().version },
       as: admin,
     });
     const get = (kind: 'vcard' | 'qr-code', etag?: string) =>

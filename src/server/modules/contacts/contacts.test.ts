@@ -43,7 +43,7 @@ async function approvedCard(user: TestUser, payload: Record<string, unknown>): P
   const approved = await t.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${res.json().id}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version: res.json().version },
     as: admin,
   });
   expect(approved.statusCode, approved.body).toBe(200);

@@ -28,17 +28,17 @@ async function newCard(t: TestApp, name: string) {
     as: owner,
   });
   expect(created.statusCode, created.body).toBe(201);
-  return { owner, id: created.json().id as string };
+  return { owner, id: created.json().id as string, version: created.json().version as number };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { id } = await newCard(t, 'ليلى حداد');
+  const { id, version } = await newCard(t, 'ليلى حداد');
   const admin = await t.signInAdmin();
   const approved = await t.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${id}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version },
     as: admin,
   });
   expect(approved.statusCode).toBe(200);

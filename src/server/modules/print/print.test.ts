@@ -32,7 +32,7 @@ async function approvedCard(t: TestApp, payload: Record<string, unknown>): Promi
   const approved = await t.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${cardId}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version: created.json().version },
     as: admin,
   });
   expect(approved.statusCode).toBe(200);

@@ -10,6 +10,12 @@ import { createTestApp } from '../../../../tests/helpers/app';
 import { createOwner, createProperty, minutesAgo, type PropertyOptions } from '../../../../tests/helpers/discovery';
 
 const t = await createTestApp();
+
+/** The version of a listing as the admin sees it now (an approval names it). */
+async function versionOf(id: string): Promise<number> {
+  const admin = await t.signInAdmin();
+  return (await t.inject({ method: 'GET', url: `/api/properties/${id}`, as: admin })).json().version as number;
+}
 const db = t.database.db;
 const listed: Property[] = [];
 const hidden: string[] = [];
@@ -395,9 +401,21 @@ describe('listing a property', () => {
 
     // Approve: no payload; audited; the owner is told.
     expect(
-      (await t.inject({ method: 'PATCH', url: `/api/admin/properties/${p.id}/approve`, as: broker })).statusCode,
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/api/admin/properties/${p.id}/approve`,
+          payload: { version: 1 },
+          as: broker,
+        })
+      ).statusCode,
     ).toBe(403);
-    const approved = await t.inject({ method: 'PATCH', url: `/api/admin/properties/${p.id}/approve`, as: admin });
+    const approved = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/properties/${p.id}/approve`,
+      payload: { version: await versionOf(p.id) },
+      as: admin,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ isApproved: true, approvalStatus: 'approved' });
     const [audit] = await db
@@ -514,7 +532,12 @@ describe('listing a property', () => {
     expect(
       (await t.inject({ method: 'PATCH', url: `/api/properties/${id}`, payload: { price: 1 }, as: other })).statusCode,
     ).toBe(404);
-    await t.inject({ method: 'PATCH', url: `/api/admin/properties/${id}/approve`, as: admin });
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/properties/${id}/approve`,
+      payload: { version: await versionOf(id) },
+      as: admin,
+    });
     expect(
       (await t.inject({ method: 'PATCH', url: `/api/properties/${id}`, payload: { price: 1 }, as: other })).statusCode,
     ).toBe(403);
@@ -560,6 +583,7 @@ describe('listing a property', () => {
         await t.inject({
           method: 'PATCH',
           url: '/api/admin/properties/00000000-0000-4000-8000-000000000000/approve',
+          payload: { version: 1 },
           as: admin,
         })
       ).statusCode,

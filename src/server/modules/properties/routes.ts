@@ -81,7 +81,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: uuidParam, body: propertyApproveSchema, response: { 200: propertySchema } },
     },
-    async (request) => service.approve(userOf(request), request.params.id, request.body ?? {}),
+    async (request) => service.approve(userOf(request), request.params.id, request.body),
   );
 
   app.patch(

@@ -38,7 +38,7 @@ async function approvedCard(app: TestApp, payload: Record<string, unknown>): Pro
   await app.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${cardId}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version: created.json().version },
     as: admin,
   });
   return cardId;
