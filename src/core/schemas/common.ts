@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { BIDI_MESSAGE } from './bidi';
 
 /**
  * NUL and the other C0 control characters (and DEL), except tab, line feed and carriage return.
@@ -12,8 +13,18 @@ const CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
  * The string every request text field starts from (issue 12 "Bad input never 500s"): refuses
  * control characters with a 400 at the schema. Chain .trim(), .max() etc. as on text().
  */
+/**
+ * The bidi embeddings and overrides (U+202A–202E): they make "Ahmed\u202Egnp.exe" display as
+ * something else, in a company, an address or a listing title as much as in a name. Arabic and
+ * Latin mix correctly without them. Names refuse the marks and isolates too (see bidi.ts).
+ */
+const NO_BIDI_OVERRIDES = /^[^\u202A-\u202E]*$/;
+
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).regex(CONTROL_CHARS, 'Must not contain control characters');
+  return z
+    .string(params)
+    .regex(CONTROL_CHARS, 'Must not contain control characters')
+    .regex(NO_BIDI_OVERRIDES, BIDI_MESSAGE);
 }
 
 /** An http(s) URL only: javascript:, data: and every other scheme are refused. */
