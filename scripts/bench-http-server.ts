@@ -80,7 +80,7 @@ async function main() {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     PUBLIC_URL: 'https://bitaqa.bench',
     ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'bench-admin-password-1',
+    ADMIN_PASSWORD: 'Sapphire-Dune-Harbour-41',
     PAYMENTS: 'test',
     SEED_DEMO: benchData ? 'false' : 'true',
     // The load generator sends a different X-Forwarded-For per request, so the per-address

@@ -140,7 +140,7 @@ async function main() {
     SESSION_SECRET: SECRET,
     PUBLIC_URL: 'https://bitaqa.bench',
     ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'bench-admin-password-1',
+    ADMIN_PASSWORD: 'Sapphire-Dune-Harbour-41',
     PAYMENTS: 'test',
     SEED_DEMO: 'false',
   });

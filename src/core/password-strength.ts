@@ -23,9 +23,31 @@ export interface PasswordStrength {
   warning: string | null;
 }
 
+/**
+ * Words every attacker tries first against this site: its own name, in both scripts
+ * ("Bitaqa123!" passes the generic lists but not a targeted guess).
+ */
+export const PRODUCT_WORDS = ['bitaqa', 'بطاقة'] as const;
+
+/**
+ * The person's own words as zxcvbn should know them: each whole value and its pieces
+ * ("layla.aboud@mail.ae" → layla, aboud, mail), so a password built from a name or the
+ * e-mail's local part counts as guessable.
+ */
+function personalWords(userInputs: string[]): string[] {
+  const words = new Set<string>(PRODUCT_WORDS);
+  for (const input of userInputs) {
+    if (!input) continue;
+    const lower = input.toLowerCase();
+    words.add(lower);
+    for (const piece of lower.split(/[^\p{L}\p{N}]+/u)) if (piece.length >= 3) words.add(piece);
+  }
+  return [...words];
+}
+
 /** `userInputs`: the person's name and e-mail, which make a password weaker when it contains them. */
 export function passwordStrength(password: string, userInputs: string[] = []): PasswordStrength {
-  const result = zxcvbn.check(password, userInputs.filter(Boolean));
+  const result = zxcvbn.check(password, personalWords(userInputs));
   return {
     score: result.score,
     ok: result.score >= MIN_PASSWORD_SCORE,

@@ -201,7 +201,7 @@ const MATRIX: Record<string, Entry> = {
     note: 'no setup started: the owner path is in account.test.ts',
   },
   'POST /api/account/2fa/disable': {
-    request: () => ({ url: '/api/account/2fa/disable', payload: { password: WORLD_PASSWORD } }),
+    request: () => ({ url: '/api/account/2fa/disable', payload: { code: '123456' } }),
     expect: [401, 400, 400, 400],
     note: 'two-factor is off in the world: account.test.ts turns it on and off',
   },

@@ -18,7 +18,7 @@ const production = {
   PUBLIC_URL: 'https://bitaqa.example',
   SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
   ADMIN_USERNAME: 'admin',
-  ADMIN_PASSWORD: 'a-long-admin-password',
+  ADMIN_PASSWORD: 'Sapphire-Dune-Harbour-41',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
@@ -40,6 +40,17 @@ describe('production start', () => {
     expect(() => loadConfig(without('SESSION_SECRET'))).toThrow(/SESSION_SECRET: required/);
     expect(() => loadConfig(without('ADMIN_PASSWORD'))).toThrow(/ADMIN_PASSWORD: required/);
     expect(() => loadConfig(without('PUBLIC_URL', 'ADMIN_USERNAME'))).toThrow(/PUBLIC_URL[\s\S]*ADMIN_USERNAME/);
+  });
+
+  it('refuses a guessable admin password, an http:// PUBLIC_URL and optional admin two-factor', () => {
+    for (const weak of ['password', 'Bitaqa123!', '12345678']) {
+      expect(() => loadConfig({ ...production, ADMIN_PASSWORD: weak })).toThrow(/ADMIN_PASSWORD: too easy to guess/);
+    }
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://bitaqa.example' })).toThrow(/PUBLIC_URL: must be an https/);
+    expect(() => loadConfig({ ...production, ADMIN_TWO_FACTOR: 'optional' })).toThrow(/ADMIN_TWO_FACTOR/);
+    expect(loadConfig(production).adminTwoFactorRequired).toBe(true);
+    // Development keeps a password-only admin unless asked.
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: production.DATA_DIR }).adminTwoFactorRequired).toBe(false);
   });
 
   it('refuses to fall back to the test payment provider without PAYMENTS=test', () => {

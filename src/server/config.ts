@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordStrength } from '../core/password-strength';
 import type { StorageSettings } from './platform/storage/object-store';
 
 const boolish = z
@@ -26,6 +27,12 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().min(3).max(64).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /**
+   * Whether the admin must sign in with a second factor (the first sign-in enrols it). Always
+   * required in production; unset elsewhere: optional, so development and tests sign in with a
+   * password.
+   */
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -122,6 +129,8 @@ export interface Config {
   publicUrl: string;
   sessionSecret: string;
   admin?: { username: string; password: string };
+  /** The admin centre opens only once the admin has two-factor sign-in on. */
+  adminTwoFactorRequired: boolean;
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
@@ -226,8 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE: only for test environments, never in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (links, QR codes, secure cookies)');
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when NODE_ENV=production');
+    if (e.PUBLIC_URL && !e.PUBLIC_URL.startsWith('https://'))
+      problems.push('PUBLIC_URL: must be an https:// address in production (secure cookies, links in e-mails)');
     if (!e.ADMIN_USERNAME || !e.ADMIN_PASSWORD)
       problems.push('ADMIN_USERNAME, ADMIN_PASSWORD: required when NODE_ENV=production');
+    // The same strength rule as every user's password: "password" or "Bitaqa123!" never guard the admin.
+    else if (!passwordStrength(e.ADMIN_PASSWORD, [e.ADMIN_USERNAME]).ok)
+      problems.push('ADMIN_PASSWORD: too easy to guess; use a long passphrase of unrelated words');
+    if (e.ADMIN_TWO_FACTOR === 'optional')
+      problems.push('ADMIN_TWO_FACTOR: the admin always signs in with two-factor in production');
     if (!stripeKeys.every(Boolean) && !e.PAYMENTS)
       problems.push(
         'STRIPE_*: required when NODE_ENV=production (or set PAYMENTS=test to use the built-in test provider on purpose)',
@@ -248,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    adminTwoFactorRequired: e.NODE_ENV === 'production' || e.ADMIN_TWO_FACTOR === 'required',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

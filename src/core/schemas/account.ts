@@ -106,15 +106,16 @@ export const twoFactorCodeField = text({ error: 'Enter the code from your authen
 export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 
-export const twoFactorDisableSchema = z
-  .object({
-    code: twoFactorCodeField.optional(),
-    password: text().max(LIMITS.passwordMax).optional(),
-  })
-  .refine((v) => !!v.code || !!v.password, {
-    message: 'Enter a code from your authenticator app or your password',
-    path: ['code'],
-  });
+/**
+ * Turning two-factor off asks for what only the second factor proves: a current code or a
+ * recovery code. The password alone would let whoever learnt it remove the protection.
+ */
+export const twoFactorDisableSchema = z.object({
+  code: text({ error: 'Enter a code from your authenticator app or a recovery code' })
+    .trim()
+    .min(6, 'Enter a code from your authenticator app or a recovery code')
+    .max(20, 'Enter a code from your authenticator app or a recovery code'),
+});
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableSchema>;
 
 export const twoFactorSetupSchema = z.object({

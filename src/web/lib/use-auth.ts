@@ -20,19 +20,27 @@ export function useAuth() {
   return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }
 
+/** The admin's session, or why there is none: signed out/not an admin, or two-factor still to turn on. */
+type AdminAuth = { admin: PublicUser | null; mustEnrolTwoFactor: boolean };
+
 export function useAdminAuth() {
-  const { data, isLoading } = useQuery<PublicUser | null>({
+  const { data, isLoading } = useQuery<AdminAuth>({
     queryKey: ADMIN_AUTH_KEY,
-    queryFn: async (ctx) => {
+    queryFn: async () => {
       const res = await fetch(ADMIN_AUTH_KEY[0], { credentials: 'include' });
-      if (res.status === 401 || res.status === 403) return null;
-      return getQueryFn<PublicUser>({ on401: 'returnNull' })(ctx);
+      if (res.status === 401) return { admin: null, mustEnrolTwoFactor: false };
+      if (res.status === 403) {
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        return { admin: null, mustEnrolTwoFactor: body.code === 'TWO_FACTOR_ENROLMENT_REQUIRED' };
+      }
+      if (!res.ok) throw new Error(`${res.status}`);
+      return { admin: (await res.json()) as PublicUser, mustEnrolTwoFactor: false };
     },
     staleTime: DELAYS.userCacheMs,
     retry: false,
     refetchOnWindowFocus: false,
   });
-  return { admin: data ?? null, isLoading };
+  return { admin: data?.admin ?? null, mustEnrolTwoFactor: data?.mustEnrolTwoFactor ?? false, isLoading };
 }
 
 /** Where a user lands after sign-in (issue 2: first sign-in without a role choice → role selection). */

@@ -156,12 +156,10 @@ export function createAccountService(ctx: AppContext, log: FastifyBaseLogger) {
       if (!user.totpEnabled) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_DISABLED');
       await guard(
         user,
-        async () =>
-          (input.code ? await checkSecondFactor(db, config.totpKey, user, input.code) : null) ??
-          (input.password ? await verifyPassword(user.passwordHash, input.password) : false),
+        async () => !!(await checkSecondFactor(db, config.totpKey, user, input.code)),
         () =>
-          new AppError(400, 'INVALID_CODE', 'That code or password is not correct.', {
-            errors: { code: 'That code or password is not correct.' },
+          new AppError(400, 'INVALID_CODE', 'That code is not correct.', {
+            errors: { code: 'That code is not correct.' },
           }),
       );
       await db.transaction(async (tx) => {

@@ -81,3 +81,27 @@ describe('admin two-factor', () => {
     expect(openSecret(t.config.totpKey, row.totpSecret ?? '')).toBe('JBSWY3DPEHPK3PXP');
   });
 });
+
+describe('admin two-factor where it is required', () => {
+  it('opens the admin centre only after the first sign-in enrols a second factor', async () => {
+    const strict = await createTestApp({ env: { ADMIN_TWO_FACTOR: 'required' } });
+    const admin = await strict.signInAdmin();
+    const centre = await strict.inject({ method: 'GET', url: '/api/admin/auth', as: admin });
+    expect(centre.statusCode).toBe(403);
+    expect(centre.json().code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+    expect((await strict.inject({ method: 'GET', url: '/api/admin/pending-approvals', as: admin })).statusCode).toBe(
+      403,
+    );
+    // The password-only session may turn two-factor on, and then the centre opens.
+    const setup = await strict.inject({ method: 'POST', url: '/api/account/2fa/setup', as: admin });
+    expect(setup.statusCode).toBe(200);
+    const enable = await strict.inject({
+      method: 'POST',
+      url: '/api/account/2fa/enable',
+      as: admin,
+      payload: { code: await generate({ secret: setup.json().secret }) },
+    });
+    expect(enable.statusCode).toBe(200);
+    expect((await strict.inject({ method: 'GET', url: '/api/admin/auth', as: admin })).statusCode).toBe(200);
+  });
+});

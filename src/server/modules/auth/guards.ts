@@ -51,6 +51,14 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   const user = await loadUser(request);
   if (!user) throw unauthorized();
   if (user.role !== 'admin') throw forbidden('Admin access required.', 'ADMIN_REQUIRED');
+  // Where the admin must use a second factor, a password-only admin session may do one thing:
+  // turn it on (the account's two-factor routes need only a signed-in user).
+  if (request.server.ctx.config.adminTwoFactorRequired && !user.totpEnabled) {
+    throw forbidden(
+      'Turn on two-factor sign-in to use the admin centre.',
+      'TWO_FACTOR_ENROLMENT_REQUIRED',
+    );
+  }
 }
 
 /** The signed-in user inside a handler guarded by requireUser/requireAdmin. */

@@ -103,7 +103,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://bitaqa.ae',
       ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'admin-password-1',
+      ADMIN_PASSWORD: 'Sapphire-Dune-Harbour-41',
       PAYMENTS: 'test',
       STORAGE: 's3',
       S3_BUCKET: 'photos',

@@ -4,7 +4,9 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { Button } from '../../components/ui/button';
 import { DELAYS } from '../../../core/limits';
 import { PageSpinner } from '../../components/ui/feedback';
 import { toast } from '../../components/ui/toast';
@@ -15,10 +17,10 @@ export function AdminPage() {
   const { t } = useTranslation('cards');
   const navigate = useNavigate();
   const { user, isLoading: userLoading } = useAuth();
-  const { admin, isLoading: adminLoading } = useAdminAuth();
+  const { admin, mustEnrolTwoFactor, isLoading: adminLoading } = useAdminAuth();
   const loading = userLoading || adminLoading;
   const signedIn = !!user;
-  const denied = !loading && signedIn && !admin;
+  const denied = !loading && signedIn && !admin && !mustEnrolTwoFactor;
   const loggedOut = !loading && !signedIn;
 
   useEffect(() => {
@@ -37,6 +39,19 @@ export function AdminPage() {
   }, [denied, loggedOut, navigate, t]);
 
   if (loading) return <PageSpinner />;
+  if (mustEnrolTwoFactor) {
+    // The first sign-in of an admin who must use a second factor: turn it on, then come back.
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <ShieldCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-3 text-xl font-semibold">{t('admin.enrolTitle')}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t('admin.enrolText')}</p>
+        <Button asChild className="mt-6">
+          <Link to="/profile?tab=settings">{t('admin.enrolAction')}</Link>
+        </Button>
+      </div>
+    );
+  }
   if (!admin) {
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">

@@ -2,7 +2,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TwoFactorDisableInput, TwoFactorSetup } from '../../../../core/schemas/account';
 import { apiJson, queryClient } from '../../../lib/api';
+import { ADMIN_AUTH_KEY } from '../../../lib/use-auth';
 import { SETTINGS_KEY } from './keys';
+
+/** Two-factor on or off changes the settings and whether the admin centre opens. */
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_AUTH_KEY }),
+  ]);
 
 export function useTwoFactorSetup() {
   return useMutation({ mutationFn: () => apiJson<TwoFactorSetup>('POST', '/api/account/2fa/setup') });
@@ -11,7 +19,7 @@ export function useTwoFactorSetup() {
 export function useTwoFactorEnable() {
   return useMutation({
     mutationFn: (code: string) => apiJson<{ recoveryCodes: string[] }>('POST', '/api/account/2fa/enable', { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: refresh,
   });
 }
 
@@ -19,6 +27,6 @@ export function useTwoFactorDisable() {
   return useMutation({
     mutationFn: (input: TwoFactorDisableInput) =>
       apiJson<{ message: string }>('POST', '/api/account/2fa/disable', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: refresh,
   });
 }

@@ -150,7 +150,7 @@ export function TwoFactorSettings() {
               e.preventDefault();
               setCodeError(undefined);
               const value = secret.trim();
-              disable.mutate(/^[0-9 ]{6,7}$/.test(value) ? { code: value } : { password: value }, {
+              disable.mutate({ code: value }, {
                 onSuccess: () => {
                   setSecret('');
                   toast({ title: t('twoFactor.disabledTitle') });
@@ -162,8 +162,8 @@ export function TwoFactorSettings() {
             <p className="text-sm text-slate-600">{t('twoFactor.codesLeft', { count: data.recoveryCodesLeft })}</p>
             <Field label={t('twoFactor.disableLabel')} error={codeError}>
               <Input
-                type="password"
-                autoComplete="current-password"
+                dir="ltr"
+                autoComplete="one-time-code"
                 value={secret}
                 onChange={(e) => setSecret(e.target.value)}
               />
