@@ -148,3 +148,14 @@ describe('account deletion leaves nothing behind', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 });
+
+describe('e-mail a user makes us send to an address they typed', () => {
+  it('an e-mail-change confirmation reaches one inbox at most 3 times an hour, whoever asks', async () => {
+    const target = 'flooded.inbox@example.com';
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await changeEmail(await t.signUp(), target)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    await t.mailer.settle();
+    expect(t.mailer.sent.filter((m) => m.to === target)).toHaveLength(3);
+  });
+});

@@ -38,6 +38,8 @@ export function createAuthService(ctx: AppContext) {
   const throttle = createSignInThrottle(ctx);
   const secretFailures = ctx.limits.limiter('account-secrets', RATE_RULES.accountSecrets);
   const emailChangeLimit = ctx.limits.limiter('email-change', RATE_RULES.emailChange);
+  // The confirmation goes to an address the user typed: no inbox gets more than a few, whoever asks.
+  const emailChangePerAddress = ctx.limits.limiter('email-change-address', RATE_RULES.resendPerEmail);
 
   /** The current password, counted like every secret typed on a settings page. */
   async function checkCurrentPassword(user: User, password: string | undefined) {
@@ -260,6 +262,7 @@ export function createAuthService(ctx: AppContext) {
         .returning();
       if (!changesEmail) return updated;
       await emailChangeLimit.consume(user.id, 'Too many e-mail changes. Please try again later.');
+      await emailChangePerAddress.consume(input.email.toLowerCase(), 'Too many e-mail changes. Please try again later.');
       const v = newVerificationToken();
       const lang = mailLang(updated.preferredLanguage);
       return db.transaction(async (tx) => {
