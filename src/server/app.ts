@@ -103,6 +103,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors Fastify meets before routing (a broken %-escape in the path, an unsupported
+    // content-type header) leave in the same { message, code } shape as every other answer.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void reply.status(error.statusCode ?? 400).send({
+        message: badUrl ? 'This address is not valid.' : error.message,
+        code: badUrl ? 'BAD_URL' : (error.code ?? 'BAD_REQUEST'),
+      });
+    },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.addHook('onRequest', (request, reply, done) => {
