@@ -31,3 +31,19 @@ describe('mail language', () => {
     expect(m.text).toContain('Photo <missing>');
   });
 });
+
+describe('links in mail', () => {
+  it('makes every link Bitaqa built clickable, also in a list, and no URL a user typed', () => {
+    const m = renderMail('followUpReminder', 'en', {
+      name: 'Layla',
+      items: [
+        { contact: 'Omar http://evil.example/a', note: 'see https://evil.example/b', link: 'https://bitaqa.test/contacts/1' },
+        { contact: 'Sara', note: null, link: 'https://bitaqa.test/contacts/2' },
+      ],
+    });
+    expect(m.html).toContain('<a href="https://bitaqa.test/contacts/1" dir="ltr">');
+    expect(m.html).toContain('<a href="https://bitaqa.test/contacts/2" dir="ltr">');
+    expect(m.html).not.toContain('href="http://evil.example');
+    expect(m.html).not.toContain('href="https://evil.example');
+  });
+});

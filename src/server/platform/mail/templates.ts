@@ -726,18 +726,30 @@ const escapeHtml = (s: string) =>
 
 const URL_RE = /https?:\/\/[^\s\u2066-\u2069]+/g;
 
-function paragraphHtml(p: string, trusted: string | undefined): string {
+/** The links Bitaqa made for a mail: every `link` (and `site`) parameter, also inside lists (a reminder's contacts). */
+function ourLinks(params: unknown, into: string[] = []): string[] {
+  if (Array.isArray(params)) for (const item of params) ourLinks(item, into);
+  else if (params && typeof params === 'object') {
+    for (const [key, value] of Object.entries(params)) {
+      if ((key === 'link' || key === 'site') && typeof value === 'string' && /^https?:\/\//.test(value)) into.push(value);
+      else if (typeof value === 'object') ourLinks(value, into);
+    }
+  }
+  // Longest first, so a link that extends another is matched whole.
+  return into.sort((a, b) => b.length - a.length);
+}
+
+function paragraphHtml(p: string, trusted: string[]): string {
   let out = '';
   let last = 0;
-  if (trusted) {
-    for (const m of p.matchAll(URL_RE)) {
-      // A URL inside user-written text is not ours to vouch for: only our own link is an anchor.
-      if (!m[0].startsWith(trusted)) continue;
-      out += escapeHtml(p.slice(last, m.index));
-      // Links always read left to right, also inside Arabic text.
-      out += `<a href="${escapeHtml(trusted)}" dir="ltr">${escapeHtml(trusted)}</a>`;
-      last = (m.index ?? 0) + trusted.length;
-    }
+  for (const m of p.matchAll(URL_RE)) {
+    // A URL inside user-written text is not ours to vouch for: only our own links are anchors.
+    const link = trusted.find((t) => m[0].startsWith(t));
+    if (!link) continue;
+    out += escapeHtml(p.slice(last, m.index));
+    // Links always read left to right, also inside Arabic text.
+    out += `<a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a>`;
+    last = (m.index ?? 0) + link.length;
   }
   out += escapeHtml(p.slice(last));
   return `<p>${out.replace(/\n/g, '<br>')}</p>`;
@@ -747,8 +759,7 @@ export function renderMail<K extends MailKind>(kind: K, lang: MailLang, params: 
   const draft = (TEMPLATES[kind][lang] as (p: MailParams<K>) => Draft)(params);
   const paragraphs = draft.body.filter((p): p is string => typeof p === 'string' && p.length > 0);
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const link = (params as { link?: unknown }).link;
-  const trusted = typeof link === 'string' && /^https?:\/\//.test(link) ? link : undefined;
+  const trusted = ourLinks(params);
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(draft.subject)}</title></head><body dir="${dir}" style="font-family:Arial,'Noto Sans Arabic',sans-serif;line-height:1.5;text-align:${lang === 'ar' ? 'right' : 'left'}">${paragraphs.map((p) => paragraphHtml(p, trusted)).join('')}</body></html>`;
   return { kind, lang, subject: draft.subject, text: paragraphs.join('\n\n'), html };
 }
