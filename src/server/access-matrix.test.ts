@@ -330,7 +330,10 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/status': {
-    request: (w) => ({ url: `/api/admin/business-cards/${w.pendingCard.id}/status`, payload: { status: 'approved', version: w.pendingCard.version } }),
+    request: (w) => ({
+      url: `/api/admin/business-cards/${w.pendingCard.id}/status`,
+      payload: { status: 'approved', version: w.pendingCard.version },
+    }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/license': {
@@ -377,7 +380,10 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/approve': {
-    request: (w) => ({ url: `/api/admin/properties/${w.pendingProperty.id}/approve`, payload: { version: w.pendingProperty.version } }),
+    request: (w) => ({
+      url: `/api/admin/properties/${w.pendingProperty.id}/approve`,
+      payload: { version: w.pendingProperty.version },
+    }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/reject': {
@@ -494,6 +500,10 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/admin/registers/imports': {
     request: () => ({ url: '/api/admin/registers/imports' }),
+    expect: [401, 403, 403, 200],
+  },
+  'GET /api/admin/registers/review': {
+    request: () => ({ url: '/api/admin/registers/review' }),
     expect: [401, 403, 403, 200],
   },
   'GET /api/business-cards/:id/licence': {

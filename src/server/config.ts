@@ -87,6 +87,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
   /** Where the HubSpot client sends its calls (tests: a fake server on 127.0.0.1). */
   HUBSPOT_API_BASE: z.string().url().optional(),
+  /** Where the regulator publishes its registers as CSV; set, the file is fetched once a day. */
+  REGISTER_DLD_BROKERS_URL: z.string().url().optional(),
+  REGISTER_DLD_OFFICES_URL: z.string().url().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   /** The seller printed on tax invoices; the defaults are demo values. */
   INVOICE_SELLER_NAME: z.string().min(2).max(200).default('Bitaqa Technologies FZCO'),
@@ -160,6 +163,8 @@ export interface Config {
   /** Webhooks may reach private and loopback addresses (never in production). */
   webhookAllowPrivate: boolean;
   hubspotApiBase?: string;
+  /** The registers fetched daily (each kind whose URL is set). */
+  registerUrls: { dld_brokers?: string; dld_offices?: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
   /** Seller details printed on tax invoices, snapshotted into each invoice. */
   invoiceSeller: InvoiceSeller;
@@ -280,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     hubspotApiBase: e.HUBSPOT_API_BASE,
+    registerUrls: { dld_brokers: e.REGISTER_DLD_BROKERS_URL, dld_offices: e.REGISTER_DLD_OFFICES_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     storage:

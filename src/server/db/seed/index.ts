@@ -13,6 +13,7 @@ import { seedCards } from './cards';
 import { seedConversations } from './conversations';
 import { seedDemoInbox } from './inbox';
 import { seedProperties } from './properties';
+import { seedRegisters } from './registers';
 import { seedServices } from './services';
 import { createRandom, type Random } from './random';
 import { type DemoUser, seedUsers } from './users';
@@ -34,6 +35,8 @@ const SEED_STEPS: { name: string; run: SeedStep }[] = [
   { name: 'brokerages', run: seedBrokerages },
   // After the inquiries (business): they become the cards' leads.
   { name: 'analytics', run: (ctx, state) => seedCardAnalytics(ctx.db, state.rnd, ctx.now()) },
+  // After the cards: the register the demo brokers' licences are checked against.
+  { name: 'registers', run: (ctx) => seedRegisters(ctx) },
 ];
 
 export async function seedDemo(ctx: AppContext, log: { info: (o: object, m?: string) => void }): Promise<boolean> {

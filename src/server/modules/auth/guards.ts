@@ -54,10 +54,7 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   // Where the admin must use a second factor, a password-only admin session may do one thing:
   // turn it on (the account's two-factor routes need only a signed-in user).
   if (request.server.ctx.config.adminTwoFactorRequired && !user.totpEnabled) {
-    throw forbidden(
-      'Turn on two-factor sign-in to use the admin centre.',
-      'TWO_FACTOR_ENROLMENT_REQUIRED',
-    );
+    throw forbidden('Turn on two-factor sign-in to use the admin centre.', 'TWO_FACTOR_ENROLMENT_REQUIRED');
   }
 }
 

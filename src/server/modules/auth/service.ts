@@ -262,7 +262,10 @@ export function createAuthService(ctx: AppContext) {
         .returning();
       if (!changesEmail) return updated;
       await emailChangeLimit.consume(user.id, 'Too many e-mail changes. Please try again later.');
-      await emailChangePerAddress.consume(input.email.toLowerCase(), 'Too many e-mail changes. Please try again later.');
+      await emailChangePerAddress.consume(
+        input.email.toLowerCase(),
+        'Too many e-mail changes. Please try again later.',
+      );
       const v = newVerificationToken();
       const lang = mailLang(updated.preferredLanguage);
       return db.transaction(async (tx) => {

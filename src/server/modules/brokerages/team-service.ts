@@ -228,7 +228,10 @@ export function createBrokerageTeamService(ctx: AppContext) {
           // claim, and members' cards would carry it unchecked, so it goes back to review.
           const renamed = (a: string | null | undefined, b: string | null | undefined) =>
             b !== undefined && (a ?? '').trim().toLowerCase() !== (b ?? '').trim().toLowerCase();
-          if (brokerage.ornVerified && (renamed(brokerage.name, values.name) || renamed(brokerage.nameAr, values.nameAr))) {
+          if (
+            brokerage.ornVerified &&
+            (renamed(brokerage.name, values.name) || renamed(brokerage.nameAr, values.nameAr))
+          ) {
             values.ornVerified = false;
             values.ornVerifiedAt = null;
           }

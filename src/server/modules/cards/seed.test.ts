@@ -80,3 +80,17 @@ describe('demo cards', () => {
     expect(avatar.statusCode).toBe(200);
   });
 });
+
+describe('the demo register', () => {
+  it('verifies most demo brokers against it, with one licence ending soon and one name the admin must review', async () => {
+    const { seedRegisters } = await import('../../db/seed/registers');
+    const { cardLicenceChecks } = await import('../registers/schema');
+    await seedRegisters(t.app.ctx);
+    const checks = await t.database.db.select().from(cardLicenceChecks);
+    const verified = checks.filter((c) => c.status === 'verified');
+    expect(verified.length).toBeGreaterThan(checks.length / 2);
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(verified.filter((c) => c.validUntil && c.validUntil <= soon)).toHaveLength(1);
+    expect(checks.filter((c) => c.status === 'name_mismatch')).toHaveLength(1);
+  });
+});

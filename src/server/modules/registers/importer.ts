@@ -76,11 +76,11 @@ export async function importRegister(
   db: DbOrTx,
   kind: RegisterKind,
   input: Readable,
-  meta: { actorId: string | null; source: string },
+  meta: { actorId: string | null; source: string; at?: Date },
 ): Promise<ImportReport> {
   const [record] = await db
     .insert(registerImports)
-    .values({ kind, actorId: meta.actorId, source: meta.source })
+    .values({ kind, actorId: meta.actorId, source: meta.source, ...(meta.at ? { createdAt: meta.at } : {}) })
     .returning({ id: registerImports.id });
   const importId = record.id;
   const report: ImportReport = {

@@ -170,3 +170,109 @@ describe('licence checks against the register', () => {
     expect(await verifiedFlag(card)).toBe(true);
   });
 });
+
+describe("the registers' day", () => {
+  const day = (iso: string) => new Date(`${iso}T05:00:00Z`);
+  const mails = (to: string) => t.mailer.sent.filter((m) => m.to === to && /licen[cs]e/i.test(m.subject));
+
+  it('tells the owner 30 and 7 days before the licence ends, once each; the badge lapses on the day; a renewal restores it', async () => {
+    const { runRegisterDay } = await import('./daily');
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Noura Saeed', profession: 'Broker', brnNumber: '88001' },
+      as: owner,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const csv = (end: string) =>
+      `BROKER_NUMBER,BROKER_EN,BROKER_AR,REAL_ESTATE_NUMBER,LICENSE_START_DATE,LICENSE_END_DATE\n88001,NOURA SAEED,نورة سعيد,1207,2025-01-01,${end}\n`;
+    clock = day('2027-01-01');
+    expect((await importCsv('dld_brokers', csv('2027-03-10'))).statusCode).toBe(201);
+    expect(await verifiedFlag(id)).toBe(true);
+    const log = { warn() {}, info() {} } as never;
+
+    // 40 days before: nothing. 30 days before: one e-mail, not again the next hour or day.
+    clock = day('2027-01-29');
+    await runRegisterDay(t.app.ctx, clock, log);
+    await t.mailer.settle();
+    expect(mails(owner.user.email)).toHaveLength(0);
+    clock = day('2027-02-08');
+    expect((await runRegisterDay(t.app.ctx, clock, log)).notices).toBe(1);
+    expect((await runRegisterDay(t.app.ctx, clock, log)).notices).toBe(0);
+    clock = day('2027-02-09');
+    expect((await runRegisterDay(t.app.ctx, clock, log)).notices).toBe(0);
+    await t.mailer.settle();
+    expect(mails(owner.user.email).map((m) => m.subject)).toEqual(['Your broker licence ends in 30 days']);
+    // 7 days before: the second e-mail.
+    clock = day('2027-03-03');
+    expect((await runRegisterDay(t.app.ctx, clock, log)).notices).toBe(1);
+    await t.mailer.settle();
+    expect(mails(owner.user.email)).toHaveLength(2);
+    expect(mails(owner.user.email)[1].text).toContain('2027-03-10');
+
+    // The last day still counts; the day after, the badge goes by itself.
+    clock = day('2027-03-10');
+    await runRegisterDay(t.app.ctx, clock, log);
+    expect(await verifiedFlag(id)).toBe(true);
+    clock = day('2027-03-11');
+    await runRegisterDay(t.app.ctx, clock, log);
+    expect(await verifiedFlag(id)).toBe(false);
+    expect((await licence(id)).status).toBe('expired');
+
+    // The next register lists the renewed licence: the badge comes back without anyone acting,
+    // and the new end date earns its own notices later.
+    expect((await importCsv('dld_brokers', csv('2028-03-10'))).statusCode).toBe(201);
+    expect(await verifiedFlag(id)).toBe(true);
+    expect(await licence(id)).toMatchObject({ status: 'verified', validUntil: '2028-03-10' });
+  });
+
+  it('fetches the register from its URL once a day, whatever the number of runs', async () => {
+    const http = await import('node:http');
+    let served = 0;
+    const server = http.createServer((_req, res) => {
+      served++;
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('Broker Number,Name English,Office Name English\n99001,FETCHED PERSON,Some Office\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const fetched = await createTestApp({
+      env: { REGISTER_DLD_BROKERS_URL: `http://127.0.0.1:${port}/brokers.csv` },
+      now: () => clock,
+    });
+    try {
+      const { runRegisterDay } = await import('./daily');
+      const log = { warn() {}, info() {} } as never;
+      clock = day('2027-05-01');
+      const first = await runRegisterDay(fetched.app.ctx, clock, log);
+      expect(first.fetched).toEqual([{ kind: 'dld_brokers', rows: 1 }]);
+      const [row] = await fetched.app.ctx.db.select().from(registerBrokers).where(eq(registerBrokers.brn, '99001'));
+      expect(row?.nameEn).toBe('FETCHED PERSON');
+      expect((await runRegisterDay(fetched.app.ctx, new Date(clock.getTime() + 3600_000), log)).fetched).toEqual([]);
+      expect(served).toBe(1);
+      // The next day's run fetches again.
+      expect((await runRegisterDay(fetched.app.ctx, day('2027-05-02'), log)).fetched).toHaveLength(1);
+      expect(served).toBe(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('puts a card whose name the register does not confirm in the admin review queue, beside the register record', async () => {
+    const id = await brokerCard('Someone Else', '60117');
+    await importCsv('dld_brokers', OPEN_DATA);
+    const queue = await t.inject({ method: 'GET', url: '/api/admin/registers/review', as: admin });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const item = queue.json().find((x: { cardId: string }) => x.cardId === id);
+    expect(item).toMatchObject({
+      status: 'name_mismatch',
+      cardName: 'Someone Else',
+      brn: '60117',
+      register: { nameEn: 'OMAR KHALID', nameAr: 'عمر خالد' },
+    });
+    const owner = await t.signUp();
+    expect((await t.inject({ method: 'GET', url: '/api/admin/registers/review', as: owner })).statusCode).toBe(403);
+  });
+});

@@ -1,10 +1,11 @@
 /**
  * The regulator's registers: an admin imports the broker or office register (CSV, either of the
  * shapes the DLD publishes), every card with a BRN is checked against it straight after, and each
- * card's last verdict is readable for its badge.
+ * card's last verdict is readable for its badge. Once a day the registers are fetched (when their
+ * URLs are set), every card re-checked and owners told before their licence ends (daily.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../core/schemas/common';
@@ -14,7 +15,9 @@ import { loadUser, requireAdmin, userOf } from '../auth/guards';
 import { createCardService } from '../cards/service';
 import { malformedMultipart } from '../uploads/routes';
 import { importRegister, REGISTER_KINDS, type RegisterKind, RegisterFileError } from './importer';
-import { registerImports } from './schema';
+import { businessCards } from '../../db/schema';
+import { scheduleRegisterDay } from './daily';
+import { cardLicenceChecks, registerBrokers, registerImports } from './schema';
 import { licenceCheckOf, verifyAllCards } from './verify';
 
 /** A register file is a few megabytes per 10,000 rows; 100,000 rows stay well below this. */
@@ -23,6 +26,10 @@ const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
   const cards = createCardService(app.ctx);
+  scheduleRegisterDay(app.ctx, app.log, {
+    onReady: (fn) => app.addHook('onReady', fn),
+    onClose: (fn) => app.addHook('onClose', fn),
+  });
 
   app.post(
     '/admin/registers/import',
@@ -83,6 +90,51 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       return reply.status(201).send({ ...report, verification });
+    },
+  );
+
+  /**
+   * The admin's review queue: cards whose BRN the register does not confirm (unknown number,
+   * another name, expired), each beside the register's record, newest check first. The admin
+   * decides with the card's licence switch; a manual verification stays manual.
+   */
+  app.get(
+    '/admin/registers/review',
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+    },
+    async (request) => {
+      const rows = await app.ctx.db
+        .select({
+          cardId: cardLicenceChecks.cardId,
+          status: cardLicenceChecks.status,
+          checkedAt: cardLicenceChecks.checkedAt,
+          cardName: businessCards.name,
+          brn: businessCards.brnNumber,
+          registerNameEn: registerBrokers.nameEn,
+          registerNameAr: registerBrokers.nameAr,
+          licenseEnd: registerBrokers.licenseEnd,
+          officeNumber: registerBrokers.officeNumber,
+        })
+        .from(cardLicenceChecks)
+        .innerJoin(businessCards, eq(businessCards.id, cardLicenceChecks.cardId))
+        .leftJoin(registerBrokers, eq(registerBrokers.brn, businessCards.brnNumber))
+        .where(inArray(cardLicenceChecks.status, ['expired', 'name_mismatch', 'unknown_number']))
+        .orderBy(desc(cardLicenceChecks.checkedAt), asc(cardLicenceChecks.cardId))
+        .limit(request.query.limit);
+      return rows.map((r) => ({
+        ...r,
+        register:
+          r.licenseEnd !== null || r.registerNameEn !== null || r.registerNameAr !== null
+            ? {
+                nameEn: r.registerNameEn,
+                nameAr: r.registerNameAr,
+                licenseEnd: r.licenseEnd,
+                officeNumber: r.officeNumber,
+              }
+            : null,
+      }));
     },
   );
 

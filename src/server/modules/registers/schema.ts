@@ -66,6 +66,12 @@ export const cardLicenceChecks = pgTable(
     registerNameEn: text('register_name_en'),
     registerNameAr: text('register_name_ar'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The licence end each expiry notice was sent for (30 and 7 days before). A renewal brings a
+     * new end date, which earns new notices; the same date never gets a notice twice.
+     */
+    notice30For: date('notice30_for'),
+    notice7For: date('notice7_for'),
   },
   (t) => [index('card_licence_checks_status_idx').on(t.status)],
 );

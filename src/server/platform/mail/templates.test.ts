@@ -37,7 +37,11 @@ describe('links in mail', () => {
     const m = renderMail('followUpReminder', 'en', {
       name: 'Layla',
       items: [
-        { contact: 'Omar http://evil.example/a', note: 'see https://evil.example/b', link: 'https://bitaqa.test/contacts/1' },
+        {
+          contact: 'Omar http://evil.example/a',
+          note: 'see https://evil.example/b',
+          link: 'https://bitaqa.test/contacts/1',
+        },
         { contact: 'Sara', note: null, link: 'https://bitaqa.test/contacts/2' },
       ],
     });

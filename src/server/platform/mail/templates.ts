@@ -659,6 +659,28 @@ const TEMPLATES = {
       ],
     }),
   }),
+  licenceExpiring: template<{ name: string; brn: string; end: string; days: number; link: string }>({
+    en: (p) => ({
+      subject: `Your broker licence ends in ${p.days} days`,
+      body: [
+        `Hello ${p.name},`,
+        `The DLD register says your broker licence (BRN ${p.brn}) ends on ${p.end}. On that day the "BRN verified" badge leaves your Bitaqa card and the card drops out of the verified-brokers filter.`,
+        'Once the licence is renewed, the badge comes back by itself with the next register update. Your card:',
+        p.link,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `تنتهي رخصة الوساطة الخاصة بك خلال ${p.days} ${p.days > 10 ? 'يومًا' : 'أيام'}`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        `يفيد سجل دائرة الأراضي والأملاك أن رخصة الوساطة الخاصة بك (رقم ⁨${p.brn}⁩) تنتهي في ⁨${p.end}⁩. في ذلك اليوم تُزال شارة "رقم الوسيط موثّق" من بطاقتك في بطاقة، وتخرج البطاقة من تصفية الوسطاء الموثّقين.`,
+        'بعد تجديد الرخصة تعود الشارة تلقائيًا مع التحديث التالي للسجل. بطاقتك:',
+        p.link,
+        SIGN_AR,
+      ],
+    }),
+  }),
   webhookDisabled: template<{ name: string; url: string; failures: number; link: string }>({
     en: (p) => ({
       subject: 'A Bitaqa webhook endpoint was turned off',
@@ -731,7 +753,8 @@ function ourLinks(params: unknown, into: string[] = []): string[] {
   if (Array.isArray(params)) for (const item of params) ourLinks(item, into);
   else if (params && typeof params === 'object') {
     for (const [key, value] of Object.entries(params)) {
-      if ((key === 'link' || key === 'site') && typeof value === 'string' && /^https?:\/\//.test(value)) into.push(value);
+      if ((key === 'link' || key === 'site') && typeof value === 'string' && /^https?:\/\//.test(value))
+        into.push(value);
       else if (typeof value === 'object') ourLinks(value, into);
     }
   }

@@ -150,13 +150,16 @@ export function TwoFactorSettings() {
               e.preventDefault();
               setCodeError(undefined);
               const value = secret.trim();
-              disable.mutate({ code: value }, {
-                onSuccess: () => {
-                  setSecret('');
-                  toast({ title: t('twoFactor.disabledTitle') });
+              disable.mutate(
+                { code: value },
+                {
+                  onSuccess: () => {
+                    setSecret('');
+                    toast({ title: t('twoFactor.disabledTitle') });
+                  },
+                  onError: fail,
                 },
-                onError: fail,
-              });
+              );
             }}
           >
             <p className="text-sm text-slate-600">{t('twoFactor.codesLeft', { count: data.recoveryCodesLeft })}</p>
