@@ -43,6 +43,11 @@ export const RATE_RULES = {
   cardEvents: { points: 120, durationSec: MINUTE },
   /** AI card writing per user. */
   cardAi: { points: 20, durationSec: MINUTE },
+  /**
+   * Print QR PNGs drawn (not served from the cache) per ip: each costs 150–230 ms of CPU. A
+   * designer downloading every size of a few cards stays far below it.
+   */
+  qrRenders: { points: 20, durationSec: MINUTE },
   /** Image uploads per user. */
   uploads: { points: 30, durationSec: MINUTE },
   /** Paper-card scans per user: OCR is the heaviest thing a person can ask for. */
