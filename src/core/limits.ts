@@ -29,6 +29,12 @@ export const LIMITS = {
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   /** A brokerage invitation link is valid 7 days. */
   brokerageInvitationTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /**
+   * Open invitations of one brokerage: each one is an e-mail to an address the inviter typed, so
+   * an unlimited number would let one account send our mail to anybody. Counted under the
+   * brokerage's row lock, which every invite takes.
+   */
+  brokerageOpenInvitationsMax: 100,
 } as const;
 
 export const SUBSCRIPTION = {

@@ -5,13 +5,22 @@
  * Every case sends 40 creates at once and expects exactly the limit to exist afterwards, every
  * other answer being the limit's own 409 with its message. Runs on PGlite and PostgreSQL.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../core/limits';
 import { SERVICE_LIMITS } from '../../core/schemas/services';
 import { CONTACT_LIMITS } from '../../core/schemas/contacts';
 import { WEBHOOK_LIMITS } from '../../core/schemas/webhooks';
-import { businessServices, contacts, messageTemplates, properties, webhookEndpoints } from '../db/schema';
+import {
+  brokerageInvitations,
+  businessServices,
+  contacts,
+  messageTemplates,
+  properties,
+  webhookEndpoints,
+} from '../db/schema';
 import { createTestApp, type TestUser } from '../../../tests/helpers/app';
+import { createTestBrokerage } from '../../../tests/helpers/brokerage';
 import { CONTACTS_PER_USER_MAX } from './contacts/service';
 import { LISTINGS_PER_USER } from './properties/service';
 
@@ -120,5 +129,33 @@ describe('count limits under 40 parallel creates', () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.userId, user.user.id));
     expect(n).toBe(WEBHOOK_LIMITS.endpointsMax);
+  });
+
+  it('brokerage invitations: 20 below the open-invitation cap, exactly 20 more are sent, the rest answer 409 INVITATION_LIMIT', async () => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const b = await createTestBrokerage(t, { owner });
+    const room = 20;
+    await db.execute(sql`
+      insert into brokerage_invitations (brokerage_id, email, role, token_hash, invited_by_id, expires_at)
+      select ${b.id}, 'open' || g || '@example.com', 'member', md5(g::text), ${owner.user.id}, now() + interval '7 days'
+      from generate_series(1, ${LIMITS.brokerageOpenInvitationsMax - room}) g`);
+    const result = await burst(owner, `/api/brokerages/${b.id}/invitations`, (i) => ({
+      email: `parallel${i}@example.com`,
+      role: 'member',
+    }));
+    expectLimitHeld(result, room, 'INVITATION_LIMIT', /at most 100 open invitations/);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(brokerageInvitations)
+      .where(and(eq(brokerageInvitations.brokerageId, b.id), isNull(brokerageInvitations.revokedAt)));
+    expect(n).toBe(LIMITS.brokerageOpenInvitationsMax);
+    // Inviting an address again replaces its open invitation, so it is allowed at the cap.
+    const again = await t.inject({
+      method: 'POST',
+      url: `/api/brokerages/${b.id}/invitations`,
+      payload: { email: 'open1@example.com', role: 'member' },
+      as: owner,
+    });
+    expect(again.statusCode).toBe(201);
   });
 });
