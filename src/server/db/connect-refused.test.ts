@@ -83,18 +83,25 @@ describe.skipIf(!usePostgres)('PostgreSQL refusing new connections (ALLOW_CONNEC
           headers: { 'content-type': 'application/json', cookie },
           body: JSON.stringify({ name: `Contact ${round}` }),
         }),
-        fetch(`${url}/cards/${cardId}`),
+        fetch(`${url}/cards/${cardId}`, { headers: { accept: 'text/html,application/xhtml+xml' } }),
       );
     }
     return requests;
   }
 
-  async function answers(): Promise<{ route: string; status: number; retryAfter: string | null }[]> {
+  async function answers(): Promise<
+    { route: string; status: number; retryAfter: string | null; type: string | null }[]
+  > {
     return Promise.all(
       burst().map(async (p) => {
         const res = await p;
         await res.arrayBuffer();
-        return { route: new URL(res.url).pathname, status: res.status, retryAfter: res.headers.get('retry-after') };
+        return {
+          route: new URL(res.url).pathname,
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          type: res.headers.get('content-type'),
+        };
       }),
     );
   }
@@ -112,6 +119,8 @@ describe.skipIf(!usePostgres)('PostgreSQL refusing new connections (ALLOW_CONNEC
     const during = await answers();
     const wrong = during.filter((a) => a.status !== 503 || a.retryAfter === null);
     expect(wrong, proc.output().slice(-4000)).toEqual([]);
+    // The browser opening the public page gets a page saying so, not JSON.
+    for (const a of during.filter((x) => x.route.startsWith('/cards/'))) expect(a.type).toMatch(/^text\/html/);
     expect(proc.child.exitCode, proc.output().slice(-4000)).toBeNull();
 
     await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
