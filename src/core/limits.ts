@@ -34,6 +34,12 @@ export const LIMITS = {
    * enough to bring a first colleague or two, too few to use our address for mass mail.
    */
   unverifiedBrokerageInvitations: 5,
+  /**
+   * Open invitations of one brokerage: each one is an e-mail to an address the inviter typed, so
+   * an unlimited number would let one account send our mail to anybody. Counted under the
+   * brokerage's row lock, which every invite takes.
+   */
+  brokerageOpenInvitationsMax: 100,
 } as const;
 
 export const SUBSCRIPTION = {

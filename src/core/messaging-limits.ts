@@ -26,4 +26,15 @@ export const WS_CLOSE = {
   unauthorized: 4401,
   /** The authenticate message named another user, or the page came from another origin. */
   forbidden: 4403,
+  /**
+   * The user opened more sockets than WS_MAX_PER_USER and this, their oldest, was closed to make
+   * room: the client must not reconnect on its own, or its tabs would take turns closing each other.
+   */
+  tooManyConnections: 4429,
 } as const;
+
+/**
+ * Open /ws sockets one user may hold on one server process: far more tabs and devices than a
+ * person uses, and a script opening thousands only ever holds this many (the oldest are closed).
+ */
+export const WS_MAX_PER_USER = 20;

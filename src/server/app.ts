@@ -20,6 +20,16 @@ import type { Config } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/faults';
+
+/** What a browser shows for a page while the database is away; it reloads itself. */
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 5}"><meta name="robots" content="noindex">
+<title>Bitaqa is briefly unavailable</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a">
+<h1>Bitaqa is briefly unavailable</h1><p>Please try again in a few seconds. This page reloads by itself.</p>
+<div lang="ar" dir="rtl"><h1>بطاقة غير متاحة مؤقتًا</h1><p>يرجى المحاولة مرة أخرى بعد بضع ثوانٍ. ستُعاد تحميل هذه الصفحة تلقائيًا.</p></div>
+</body></html>`;
 import { AppError } from './errors';
 import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
@@ -240,7 +250,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (isDatabaseUnavailable(error)) {
       // The database is away (restart, failover, terminated backend): weather, not a bug.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+      reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        /text\/html/.test(request.headers.accept ?? '')
+      ) {
+        // A page (the public card page, say) opened in a browser: a page that says so, in both languages.
+        return reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
+      }
+      return reply.send({
         message: 'The service is briefly unavailable (database connection lost). Please try again in a few seconds.',
         code: 'DATABASE_UNAVAILABLE',
       });

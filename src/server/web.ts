@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, matchRoute, PAGE_PRELOADS, SHELL_NAMESPACES, type SpaRoute } from '../core/routes';
+import { isDatabaseUnavailable } from './db/faults';
 import { acceptLanguage } from './platform/mail/templates';
 import { PROJECT_ROOT } from './paths';
 
@@ -257,6 +258,9 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
       if (renderer) {
         const page = await renderer(match.params, request, reply, cachedAssets ?? readWebAssets(dist)).catch(
           (err: unknown) => {
+            // The database away: 503 with Retry-After (error handler), not a shell that says 200
+            // to crawlers and caches for a page that could not be read.
+            if (isDatabaseUnavailable(err)) throw err;
             request.log.error({ err }, 'page rendering failed; serving the app shell');
             return null;
           },
@@ -264,7 +268,12 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
         if (page) return sendHtml(request, reply, page);
       }
       const provider = app.headProviders.get(match.pattern);
-      const head = provider ? await provider(match.params, request).catch(() => null) : null;
+      const head = provider
+        ? await provider(match.params, request).catch((err: unknown) => {
+            if (isDatabaseUnavailable(err)) throw err;
+            return null;
+          })
+        : null;
       const page = PAGE_PRELOADS[match.pattern as SpaRoute];
       const assets = cachedAssets ?? readWebAssets(dist);
       const preloads = page

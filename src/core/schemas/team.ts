@@ -14,6 +14,11 @@ const uuid = (message: string) => text().uuid(message);
 
 export const TEAM_LEADS_PAGE_SIZE = 25;
 export const LEAD_NOTE_MAX = 2000;
+/**
+ * Notes on one lead, and the notes one page of GET …/notes holds (default and most): a lead's
+ * history stays readable, and one answer stays small however long a lead has been worked on.
+ */
+export const LEAD_NOTES = { perLead: 200, pageDefault: 50, pageMax: 100 } as const;
 /** Seats bought in one payment; a brokerage with more members pays in several. */
 export const SEATS_PER_PAYMENT_MAX = 100;
 /** A seat (or a member's running subscription) may be renewed this many days before it ends. */
@@ -76,7 +81,24 @@ export const leadNoteSchema = z.object({
   createdAt: z.string(),
 });
 export type LeadNote = z.infer<typeof leadNoteSchema>;
-export const leadNoteListSchema = z.object({ notes: z.array(leadNoteSchema) });
+export const leadNoteListSchema = z.object({
+  notes: z.array(leadNoteSchema),
+  /** Pass as `cursor` for the next (newer) notes; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type LeadNoteList = z.infer<typeof leadNoteListSchema>;
+
+/** GET /api/brokerages/{id}/leads/{leadId}/notes: oldest first, `limit` at a time after `cursor`. */
+export const leadNotesQuerySchema = z.object({
+  cursor: text().regex(LEAD_CURSOR, 'Not a valid cursor').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LEAD_NOTES.pageMax, `limit must be at most ${LEAD_NOTES.pageMax}`)
+    .default(LEAD_NOTES.pageDefault),
+});
+export type LeadNotesQuery = z.infer<typeof leadNotesQuerySchema>;
 
 export const leadParams = z.object({
   id: uuid('Not a valid id'),

@@ -16,7 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { isDatabaseUnavailable } from './faults';
+import { isDatabaseUnavailable, markConnectFailure } from './faults';
 import { lockFolder } from './folder-lock';
 import { type ListenLog, listenPg } from './listen';
 import { PROJECT_ROOT } from '../paths';
@@ -105,6 +105,18 @@ function createResilientPool(url: string, max: number): pg.Pool {
       // A checked-out client lost its connection: its query rejects, and release() discards it.
     });
   });
+  // Every way into the database goes through connect(): Drizzle's transactions, the pool's own
+  // query() (which calls this.connect), the start-up lock. A failure to get a connection is the
+  // database being unavailable whatever the server answered (see markConnectFailure).
+  const connect = pool.connect.bind(pool) as (cb?: (...a: unknown[]) => void) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (typeof cb === 'function') {
+      return connect((err, ...rest) => (cb as (...a: unknown[]) => void)(err ? markConnectFailure(err) : err, ...rest));
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
+      throw markConnectFailure(err);
+    });
+  }) as typeof pool.connect;
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const retrying = async (...args: unknown[]) => {
     const first = args[0];

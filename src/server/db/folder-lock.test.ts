@@ -3,13 +3,13 @@
  * data folder refuses to start with a message naming the folder and DATABASE_URL, and the first
  * keeps working; a lock left by a dead process is taken over.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { usePostgres } from '../../../tests/helpers/test-db';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { FolderLockedError, lockFolder } from './folder-lock';
+import { FolderLockedError, lockFolder, processStartTime } from './folder-lock';
 import { SERVER_BUNDLE, type ServerProcess, serverEnv, spawnServer } from '../../../tests/helpers/server-process';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bitaqa-lock-'));
@@ -69,5 +69,98 @@ describe.skipIf(usePostgres)('embedded folder lock', () => {
     expect(() => lockFolder(folder)).toThrow(FolderLockedError);
     fs.writeFileSync(`${folder}.lock`, JSON.stringify({ pid: 1, host: 'another-machine' }));
     expect(() => lockFolder(folder)).toThrow(/another-machine/);
+  });
+
+  it('takes over a lock left by an earlier pid 1 (a container restarted after kill -9), though pid 1 is alive', () => {
+    const folder = path.join(tmp, 'pid-one');
+    // What the app, run as pid 1, left behind: pid 1 is alive again (another process now), its
+    // start time is not the one recorded, and the token was never this process's.
+    fs.writeFileSync(
+      `${folder}.lock`,
+      JSON.stringify({ pid: 1, host: os.hostname(), token: 'a'.repeat(32), startTime: 'not-this-start' }),
+    );
+    expect(processStartTime(1)).not.toBe('not-this-start');
+    const lock = lockFolder(folder);
+    const taken = JSON.parse(fs.readFileSync(`${folder}.lock`, 'utf8'));
+    expect(taken.pid).toBe(process.pid);
+    expect(taken.token).not.toBe('a'.repeat(32));
+    lock.release();
+    expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock naming our own pid with a token this process never issued', () => {
+    const folder = path.join(tmp, 'own-pid');
+    // A restarted container's app gets the same pid as its previous life; that pid is us now.
+    fs.writeFileSync(
+      `${folder}.lock`,
+      JSON.stringify({
+        pid: process.pid,
+        host: os.hostname(),
+        token: 'b'.repeat(32),
+        startTime: processStartTime(process.pid),
+      }),
+    );
+    const lock = lockFolder(folder);
+    expect(JSON.parse(fs.readFileSync(`${folder}.lock`, 'utf8')).token).not.toBe('b'.repeat(32));
+    // While we hold it, a second open in this very process is refused: the token is ours.
+    expect(() => lockFolder(folder)).toThrow(FolderLockedError);
+    lock.release();
+    expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock whose pid now belongs to a process that started later (pid reused)', () => {
+    const folder = path.join(tmp, 'reused');
+    fs.writeFileSync(
+      `${folder}.lock`,
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'c'.repeat(32), startTime: '1' }),
+    );
+    lockFolder(folder).release();
+    expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+  });
+
+  it('refuses a lock held by another live process with a message naming it, and takes it once that process is gone', async () => {
+    const folder = path.join(tmp, 'live-child');
+    const module = path.join(import.meta.dirname, 'folder-lock.ts');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { lockFolder } from ${JSON.stringify(module)};
+         lockFolder(${JSON.stringify(folder)});
+         console.log('locked');
+         process.stdin.resume();`,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('locked')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`lock holder exited (${code}) before locking`)));
+      });
+      let refusal: unknown;
+      try {
+        lockFolder(folder);
+      } catch (err) {
+        refusal = err;
+      }
+      expect(refusal).toBeInstanceOf(FolderLockedError);
+      const message = (refusal as Error).message;
+      expect(message).toContain(`already in use by process ${child.pid} on ${os.hostname()}`);
+      expect(message).toContain('DATABASE_URL');
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    // Killed without releasing: its lock is stale now and is taken over.
+    expect(fs.existsSync(`${folder}.lock`)).toBe(true);
+    const lock = lockFolder(folder);
+    expect(JSON.parse(fs.readFileSync(`${folder}.lock`, 'utf8')).pid).toBe(process.pid);
+    lock.release();
   });
 });

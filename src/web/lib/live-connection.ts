@@ -118,8 +118,13 @@ class LiveConnection {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return; // replaced or shut down on purpose
       this.ws = null;
-      if (ev.code === WS_CLOSE.unauthorized || ev.code === WS_CLOSE.forbidden) {
-        // Retrying cannot help until the session changes.
+      if (
+        ev.code === WS_CLOSE.unauthorized ||
+        ev.code === WS_CLOSE.forbidden ||
+        ev.code === WS_CLOSE.tooManyConnections
+      ) {
+        // Retrying cannot help until the session changes; after "too many connections" (this
+        // tab's socket was the user's oldest) reconnecting would close another tab's in turn.
         this.setStatus('offline');
         if (ev.code === WS_CLOSE.unauthorized) this.handlers?.onUnauthorized();
         return;

@@ -436,8 +436,16 @@ export function createBrokerageTeamService(ctx: AppContext) {
             );
           }
         }
+        let stillOpen = 0;
         for (const open of await repository.pendingInvitations(tx, id, now)) {
           if (open.email === input.email) await repository.updateInvitation(tx, open.id, { revokedAt: now });
+          else stillOpen++;
+        }
+        if (stillOpen >= LIMITS.brokerageOpenInvitationsMax) {
+          throw conflict(
+            `A brokerage can have at most ${LIMITS.brokerageOpenInvitationsMax} open invitations. Withdraw some or wait for them to be answered.`,
+            'INVITATION_LIMIT',
+          );
         }
         const row = await repository.insertInvitation(tx, {
           brokerageId: id,

@@ -60,6 +60,10 @@ export function downloadCache<T extends {}>(max = 2000) {
       pending.set(key, p);
       return p;
     },
+    /** Whether `key` is made already (or being made): asking for it costs no rendering. */
+    has(key: string): boolean {
+      return cache.has(key) || pending.has(key);
+    },
     get size() {
       return cache.size;
     },

@@ -13,6 +13,7 @@ import type {
   ContactUpdate,
 } from '../../../core/schemas/contacts';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import { textConditions } from '../../db/query/text';
 import { conflict, notFound } from '../../errors';
 import { emitContactEvent } from '../webhooks';
@@ -155,24 +156,31 @@ export async function findDuplicates(
 
 export const CONTACTS_PER_USER_MAX = 20_000;
 
-export async function createContact(db: DbOrTx, ownerId: string, input: ContactCreate & { cardId?: string | null }) {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contacts)
-    .where(eq(contacts.ownerId, ownerId));
-  if (n >= CONTACTS_PER_USER_MAX) {
-    throw conflict(
-      `A contact book holds at most ${CONTACTS_PER_USER_MAX.toLocaleString('en')} contacts.`,
-      'CONTACT_LIMIT',
-    );
-  }
-  const duplicates = await findDuplicates(db, ownerId, input.emails, input.phones);
-  const [row] = await db
-    .insert(contacts)
-    .values({ ...input, ownerId })
-    .returning();
-  await emitContactEvent(db, 'created', ownerId, toContact(row));
-  return { ...toContact(row), duplicates: duplicates.map(toContact) };
+export async function createContact(
+  database: DbOrTx,
+  ownerId: string,
+  input: ContactCreate & { cardId?: string | null },
+) {
+  // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
+  return withOwnerCountLock(database, 'contacts', ownerId, async (db) => {
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(eq(contacts.ownerId, ownerId));
+    if (n >= CONTACTS_PER_USER_MAX) {
+      throw conflict(
+        `A contact book holds at most ${CONTACTS_PER_USER_MAX.toLocaleString('en')} contacts.`,
+        'CONTACT_LIMIT',
+      );
+    }
+    const duplicates = await findDuplicates(db, ownerId, input.emails, input.phones);
+    const [row] = await db
+      .insert(contacts)
+      .values({ ...input, ownerId })
+      .returning();
+    await emitContactEvent(db, 'created', ownerId, toContact(row));
+    return { ...toContact(row), duplicates: duplicates.map(toContact) };
+  });
 }
 
 export async function updateContact(db: DbOrTx, ownerId: string, id: string, input: ContactUpdate): Promise<Contact> {

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MessageTemplate } from '../../../core/schemas/contacts';
 import { CONTACT_LIMITS } from '../../../core/schemas/contacts';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import { conflict, notFound } from '../../errors';
 import { messageTemplates } from './schema';
 
@@ -87,22 +88,25 @@ export async function listTemplates(db: DbOrTx, ownerId: string): Promise<Messag
 }
 
 export async function createTemplate(
-  db: DbOrTx,
+  database: DbOrTx,
   ownerId: string,
   input: { name: string; lang: 'en' | 'ar'; body: string },
 ): Promise<MessageTemplate> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messageTemplates)
-    .where(eq(messageTemplates.ownerId, ownerId));
-  if (n >= CONTACT_LIMITS.templatesMax) {
-    throw conflict(`You can keep at most ${CONTACT_LIMITS.templatesMax} templates.`, 'TEMPLATE_LIMIT');
-  }
-  const [row] = await db
-    .insert(messageTemplates)
-    .values({ ownerId, ...input })
-    .returning();
-  return { id: row.id, name: row.name, lang: row.lang as 'en' | 'ar', body: row.body, builtIn: false };
+  // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
+  return withOwnerCountLock(database, 'message-templates', ownerId, async (db) => {
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messageTemplates)
+      .where(eq(messageTemplates.ownerId, ownerId));
+    if (n >= CONTACT_LIMITS.templatesMax) {
+      throw conflict(`You can keep at most ${CONTACT_LIMITS.templatesMax} templates.`, 'TEMPLATE_LIMIT');
+    }
+    const [row] = await db
+      .insert(messageTemplates)
+      .values({ ownerId, ...input })
+      .returning();
+    return { id: row.id, name: row.name, lang: row.lang as 'en' | 'ar', body: row.body, builtIn: false };
+  });
 }
 
 export async function deleteTemplate(db: DbOrTx, ownerId: string, id: string): Promise<void> {

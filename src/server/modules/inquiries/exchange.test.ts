@@ -155,6 +155,21 @@ describe('sharing details back from a public card', () => {
     expect(inquiry.statusCode).toBe(201);
   });
 
+  it('caps the e-mails one owner gets from exchanges whatever the number of sending addresses, keeping every lead', async () => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active', firstName: 'Huda' });
+    const card = await cardFor(owner);
+    // Two addresses, each within its own limit of 5: ten exchanges in a few seconds.
+    for (const ip of [freshIp(), freshIp()]) {
+      for (let i = 0; i < 5; i += 1)
+        expect((await share(card.id, details({ name: `Sender ${ip} ${i}` }), { ip })).statusCode).toBe(201);
+    }
+    await t.mailer.settle();
+    const mails = t.mailer.sent.filter((m) => m.to === owner.user.email && /shared their details/.test(m.subject));
+    expect(mails).toHaveLength(5);
+    // No lead is lost: all ten are in the owner's Leads list.
+    expect(await storedFor(card.id)).toHaveLength(10);
+  });
+
   it('shares a signed-in visitor’s own approved card with one tap', async () => {
     const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await cardFor(owner);

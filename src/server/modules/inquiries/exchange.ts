@@ -33,6 +33,7 @@ export function createExchangeService(ctx: AppContext) {
   const { db } = ctx;
   // Its own bucket with the inquiry numbers: sharing details back does not use up inquiries.
   const limiter = ctx.limits.limiter('exchange', RATE_RULES.exchange);
+  const ownerMails = ctx.limits.limiter('exchange-owner-mail', RATE_RULES.exchangeMailsPerOwner);
 
   /** What the visitor's own approved card says about them (the one-tap share). */
   async function fromOwnCard(visitor: User | null): Promise<Contact> {
@@ -74,6 +75,9 @@ export function createExchangeService(ctx: AppContext) {
             company: input.company || null,
           };
       const note = input.note || null;
+      // Senders from many addresses cannot flood one owner's inbox: past the owner's cap the
+      // lead is saved without an e-mail.
+      const mailOwner = (await ownerMails.count(owner.id)) <= RATE_RULES.exchangeMailsPerOwner.points;
 
       // The lead and its e-mail to the owner commit together.
       await db.transaction(async (tx) => {
@@ -98,6 +102,7 @@ export function createExchangeService(ctx: AppContext) {
           { name: contact.name, phone: contact.phone, email: contact.email, company: contact.company, note },
           'exchange',
         );
+        if (!mailOwner) return;
         await notifyUser(
           tx,
           owner,

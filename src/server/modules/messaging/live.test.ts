@@ -1,6 +1,7 @@
 /** The /ws socket on a real port (issue 5 "Done when": the WebSocket test). */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE } from '../../../core/schemas/messaging';
+import { WS_MAX_PER_USER } from '../../../core/messaging-limits';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { connectLive, type LiveClient } from '../../../../tests/helpers/ws-client';
 
@@ -131,6 +132,28 @@ describe('/ws', () => {
     // Both were closed before the message was sent; a closed socket receives nothing later.
     for (const c of [claim, anonymous]) expect(c.events.some((e) => e.type === 'new_message')).toBe(false);
     bTab.close();
+  });
+
+  it('keeps at most 20 sockets per user: each one beyond closes that user’s oldest with 4429, others are untouched', async () => {
+    const hoarder = await t.signUp();
+    const neighbour = await t.signUp();
+    const other = await connectLive(base, { as: neighbour });
+    other.ws.send(JSON.stringify({ type: 'authenticate', userId: neighbour.user.id }));
+    await other.waitFor((e) => e.type === 'authenticated');
+    const opened: LiveClient[] = [];
+    for (let i = 0; i < WS_MAX_PER_USER + 5; i++) {
+      const c = await connectLive(base, { as: hoarder });
+      // Answered once the server has taken the socket in, so "oldest" is the opening order.
+      c.ws.send(JSON.stringify({ type: 'authenticate', userId: hoarder.user.id }));
+      await c.waitFor((e) => e.type === 'authenticated');
+      opened.push(c);
+    }
+    for (const c of opened.slice(0, 5)) expect(await c.closed).toBe(WS_CLOSE.tooManyConnections);
+    expect(t.app.realtime.hub.socketsOf(hoarder.user.id)).toBe(WS_MAX_PER_USER);
+    for (const c of opened.slice(5)) expect(c.ws.readyState).toBe(c.ws.OPEN);
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+    expect(t.app.realtime.hub.socketsOf(neighbour.user.id)).toBe(1);
+    for (const c of [...opened, other]) c.close();
   });
 
   it('terminates connections that stop answering heartbeats and keeps live ones', async () => {

@@ -12,6 +12,8 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app';
+import { approvedCardFor } from '../../../../tests/helpers/cards';
+import { PRINT_DPI_STEPS } from '../../../core/schemas/print';
 import { businessCards } from '../../db/schema';
 import { QUIET_ZONE } from './print-qr';
 import { renderPrintSheet } from './print-pdf';
@@ -155,6 +157,59 @@ describe('print QR PNG', () => {
       expect(bad.statusCode, query).toBe(400);
       expect(bad.body, query).toMatch(query.startsWith('dpi') ? /dpi/ : /logo/);
     }
+  });
+});
+
+describe('print QR PNG variants and drawing limit', () => {
+  it('draws any dpi in range at the nearest of four resolutions, so a card has a handful of variants, not hundreds', async () => {
+    const asked = [72, 73, 100, 111, 149, 151, 200, 224, 226, 299, 301, 333, 449, 451, 512, 599, 600];
+    const etags = new Set<string>();
+    for (const dpi of asked) {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/business-cards/${id}/qr.png?dpi=${dpi}`,
+        remoteAddress: '10.77.0.1',
+      });
+      expect(res.statusCode, String(dpi)).toBe(200);
+      etags.add(String(res.headers.etag));
+    }
+    expect(etags.size).toBe(PRINT_DPI_STEPS.length);
+    const odd = await t.inject({
+      method: 'GET',
+      url: `/api/business-cards/${id}/qr.png?dpi=301`,
+      remoteAddress: '10.77.0.1',
+    });
+    const even = await t.inject({
+      method: 'GET',
+      url: `/api/business-cards/${id}/qr.png?dpi=300`,
+      remoteAddress: '10.77.0.1',
+    });
+    expect(odd.headers.etag).toBe(even.headers.etag);
+    expect(odd.headers['content-disposition']).toContain('_qr_300dpi.png');
+    expect(PNG.sync.read(odd.rawPayload).width).toBe(600);
+    expect(dpiOf(physOf(odd.rawPayload)?.x ?? 0)).toBe(300);
+  });
+
+  it('limits the QR codes one address has drawn to 20 a minute; cached codes and other addresses are still served', async () => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const cardIds: string[] = [];
+    for (let i = 0; i < 11; i++) cardIds.push((await approvedCardFor(t, owner, { name: `Burst Card ${i}` })).id);
+    const ip = '10.77.1.1';
+    const qr = (cardId: string, query: string, from = ip) =>
+      t.inject({ method: 'GET', url: `/api/business-cards/${cardId}/qr.png?${query}`, remoteAddress: from });
+    // Ten cards, two variants each: twenty drawings.
+    for (const cardId of cardIds.slice(0, 10)) {
+      expect((await qr(cardId, 'dpi=300')).statusCode).toBe(200);
+      expect((await qr(cardId, 'dpi=600')).statusCode).toBe(200);
+    }
+    const refused = await qr(cardIds[10], 'dpi=300');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Already drawn: served from the cache, no drawing counted.
+    expect((await qr(cardIds[0], 'dpi=300')).statusCode).toBe(200);
+    // Another address draws the new one.
+    expect((await qr(cardIds[10], 'dpi=300', '10.77.1.2')).statusCode).toBe(200);
   });
 });
 

@@ -19,12 +19,14 @@ import { notFound } from '../../errors';
 import { attachmentHeader } from '../cards/vcard';
 import { renderPrintSheet, sheetSuffix } from './print-pdf';
 import { printQrPng, printQrSvg } from './print-qr';
+import { RATE_RULES } from '../../platform/rate-limit/rules';
 
 const idParams = z.object({ id: text().max(100) });
 
 export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   const cards = createCardService(app.ctx);
   const files = downloadCache<Buffer | string>(500);
+  const renders = app.ctx.limits.limiter('qr-renders', RATE_RULES.qrRenders);
 
   /** The card a stranger may see, or a 404 in the project's style. */
   const publicCard = async (id: string) => {
@@ -62,7 +64,12 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
       const variant = `qr-png-${dpi}${logo ? `-logo-${photo}` : ''}`;
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag(variant, card))) return reply;
-      const png = await files.get(`${variant}:${cardVersionTag(card)}`, async () =>
+      const key = `${variant}:${cardVersionTag(card)}`;
+      // Only a drawing counts: a cached code costs nothing, however often it is fetched.
+      if (!files.has(key)) {
+        await renders.consume(request.ip, 'Too many QR codes drawn from your network. Please try again in a minute.');
+      }
+      const png = await files.get(key, async () =>
         printQrPng(qrLink(card.id), {
           dpi,
           logo: logo ? await cardMark(card, app.ctx.uploads.store, { size: 256, shape: 'rounded' }) : undefined,

@@ -18,6 +18,7 @@ import {
 } from '../../../core/schemas/properties';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { placeOrThrow } from '../places/service';
@@ -149,23 +150,27 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       if (!LISTING_ROLES.includes(user.role)) {
         throw forbidden('Only real estate brokers and developers can list properties.', 'LISTING_ROLE_REQUIRED');
       }
-      if ((await countOwnerProperties(db, user.id)) >= LISTINGS_PER_USER) {
-        throw new AppError(409, 'TOO_MANY_LISTINGS', `An account can hold at most ${LISTINGS_PER_USER} listings.`);
-      }
       const values = clean(input);
-      const [created] = await db
-        .insert(properties)
-        .values({
-          ...values,
-          title: input.title,
-          propertyType: input.propertyType,
-          status: input.status,
-          price: input.price,
-          userId: user.id,
-          isApproved: false,
-          rejectionReason: null,
-        })
-        .returning({ id: properties.id });
+      // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
+      const created = await withOwnerCountLock(db, 'properties', user.id, async (tx) => {
+        if ((await countOwnerProperties(tx, user.id)) >= LISTINGS_PER_USER) {
+          throw new AppError(409, 'TOO_MANY_LISTINGS', `An account can hold at most ${LISTINGS_PER_USER} listings.`);
+        }
+        const [row] = await tx
+          .insert(properties)
+          .values({
+            ...values,
+            title: input.title,
+            propertyType: input.propertyType,
+            status: input.status,
+            price: input.price,
+            userId: user.id,
+            isApproved: false,
+            rejectionReason: null,
+          })
+          .returning({ id: properties.id });
+        return row;
+      });
       return toProperty(await rowOrNotFound(created.id), { private: true });
     },
 

@@ -12,6 +12,7 @@ import type {
 import { SERVICE_LIMITS } from '../../../core/schemas/services';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import type { User } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../audit/log';
@@ -42,29 +43,36 @@ export function createServicesService(ctx: AppContext) {
     },
 
     async create(user: User, b: ServiceInputParsed): Promise<Service> {
-      if ((await countServicesBy(db, user.id)) >= SERVICE_LIMITS.perUser) {
-        throw new AppError(409, 'TOO_MANY_SERVICES', `An account can list at most ${SERVICE_LIMITS.perUser} services.`);
-      }
       const contact = Object.fromEntries(
         Object.entries(b.contactInfo ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
       );
-      const row = await insertService(db, {
-        name: b.name,
-        provider: b.provider,
-        serviceType: b.serviceType,
-        category: b.category,
-        description: b.description,
-        features: [...new Set(b.features ?? [])],
-        priceLabel: b.priceLabel || null,
-        priceTier: b.priceTier ?? null,
-        city: b.city || null,
-        address: b.address || null,
-        imageUrl: b.imageUrl || null,
-        contactInfo: contact,
-        translations: arabicOf(b.translations),
-        // Services are approved by default; an admin can hide one.
-        isApproved: true,
-        createdBy: user.id,
+      // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
+      const row = await withOwnerCountLock(db, 'services', user.id, async (tx) => {
+        if ((await countServicesBy(tx, user.id)) >= SERVICE_LIMITS.perUser) {
+          throw new AppError(
+            409,
+            'TOO_MANY_SERVICES',
+            `An account can list at most ${SERVICE_LIMITS.perUser} services.`,
+          );
+        }
+        return insertService(tx, {
+          name: b.name,
+          provider: b.provider,
+          serviceType: b.serviceType,
+          category: b.category,
+          description: b.description,
+          features: [...new Set(b.features ?? [])],
+          priceLabel: b.priceLabel || null,
+          priceTier: b.priceTier ?? null,
+          city: b.city || null,
+          address: b.address || null,
+          imageUrl: b.imageUrl || null,
+          contactInfo: contact,
+          translations: arabicOf(b.translations),
+          // Services are approved by default; an admin can hide one.
+          isApproved: true,
+          createdBy: user.id,
+        });
       });
       return toService(row);
     },

@@ -8,7 +8,10 @@
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../../core/enums';
 import { toCsv } from '../../../core/csv';
 import {
+  LEAD_NOTES,
   type LeadNote,
+  type LeadNoteList,
+  type LeadNotesQuery,
   TEAM_LEADS_PAGE_SIZE,
   type TeamLead,
   type TeamLeadList,
@@ -17,13 +20,15 @@ import {
 } from '../../../core/schemas/team';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import type { User } from '../../db/schema';
-import { fieldError, forbidden, notFound } from '../../errors';
+import { conflict, fieldError, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { writeAudit } from '../audit/log';
 import { findBrokerageById, isTeamManager, membersOf, roleIn } from '../brokerages/service';
 import { findUserById } from '../users/service';
 import {
+  countNotes,
   findTeamLead,
   insertNote,
   type LeadScope,
@@ -169,24 +174,33 @@ export function createTeamLeadService(ctx: AppContext) {
       return toTeamLead(updated);
     },
 
-    /** GET /api/brokerages/:id/leads/:leadId/notes */
-    async notes(user: User, brokerageId: string, leadId: string): Promise<LeadNote[]> {
+    /** GET /api/brokerages/:id/leads/:leadId/notes: a page, oldest first. */
+    async notes(user: User, brokerageId: string, leadId: string, page: LeadNotesQuery): Promise<LeadNoteList> {
       const scope = await leadScopeOf(db, user, brokerageId);
       if (!(await findTeamLead(db, brokerageId, scope, leadId))) throw leadNotFound();
-      const rows = await listNotes(db, leadId);
-      return rows.map((n) => ({
-        id: n.id,
-        body: n.body,
-        author: n.authorId ? { id: n.authorId, name: n.authorName ?? '' } : null,
-        createdAt: n.createdAt.toISOString(),
-      }));
+      // One more than the page: whether a next page exists without counting.
+      const rows = await listNotes(db, leadId, { cursor: page.cursor, limit: page.limit + 1 });
+      const shown = rows.slice(0, page.limit);
+      return {
+        notes: shown.map((n) => ({
+          id: n.id,
+          body: n.body,
+          author: n.authorId ? { id: n.authorId, name: n.authorName ?? '' } : null,
+          createdAt: n.createdAt.toISOString(),
+        })),
+        nextCursor: rows.length > page.limit ? shown[shown.length - 1].cursor : null,
+      };
     },
 
     /** POST /api/brokerages/:id/leads/:leadId/notes */
     async addNote(user: User, brokerageId: string, leadId: string, body: string): Promise<LeadNote> {
-      return db.transaction(async (tx) => {
+      // Counted and inserted under the lead's lock, so parallel notes cannot overshoot the cap.
+      return withOwnerCountLock(db, 'lead-notes', leadId, async (tx) => {
         const scope = await leadScopeOf(tx, user, brokerageId);
         if (!(await findTeamLead(tx, brokerageId, scope, leadId))) throw leadNotFound();
+        if ((await countNotes(tx, leadId)) >= LEAD_NOTES.perLead) {
+          throw conflict(`A lead can hold at most ${LEAD_NOTES.perLead} notes.`, 'LEAD_NOTE_LIMIT');
+        }
         const note = await insertNote(tx, { inquiryId: leadId, authorId: user.id, body });
         await writeAudit(tx, {
           actorId: user.id,

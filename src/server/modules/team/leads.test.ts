@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditLog, inquiries } from '../../db/schema';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { LEAD_NOTES } from '../../../core/schemas/team';
+import { auditLog, inquiries, leadNotes } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { createTestBrokerage, leaveBrokerage, type TestBrokerage } from '../../../../tests/helpers/brokerage';
 import { addressSequence, approvedCardFor } from '../../../../tests/helpers/cards';
@@ -261,5 +262,66 @@ describe('team leads', () => {
     expect(viaOwn.slice(2)).toEqual([404, 404, 404]);
     // A member cannot open a teammate's lead that is not assigned to them.
     expect((await codes(other.member2, other.b.id, otherLead.id)).slice(2)).toEqual([404, 404, 404]);
+  });
+});
+
+describe('lead notes: a cap per lead and a paged list', () => {
+  const notesOf = (b: TestBrokerage, leadId: string, as: TestUser, query = '') =>
+    t.inject({ method: 'GET', url: `/api/brokerages/${b.id}/leads/${leadId}/notes${query}`, as });
+  /** Notes written straight into the table, one a second apart so their order is known. */
+  const seedNotes = (leadId: string, authorId: string, n: number) =>
+    t.database.db.execute(sql`
+      insert into lead_notes (inquiry_id, author_id, body, created_at)
+      select ${leadId}, ${authorId}, 'Seeded note ' || g, now() - interval '1 day' + g * interval '1 second'
+      from generate_series(1, ${n}) g`);
+
+  it(`keeps at most ${LEAD_NOTES.perLead} notes on a lead, also under 40 parallel adds`, async () => {
+    const { owner, b, card } = await team();
+    const lead = await leadIdOn(card.id, 'Many Notes');
+    await seedNotes(lead.id, owner.user.id, LEAD_NOTES.perLead - 10);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => note(b, lead.id, owner, `Parallel ${i}`)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(30);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({
+        code: 'LEAD_NOTE_LIMIT',
+        message: `A lead can hold at most ${LEAD_NOTES.perLead} notes.`,
+      });
+    }
+    const [{ n }] = await t.database.db.select({ n: count() }).from(leadNotes).where(eq(leadNotes.inquiryId, lead.id));
+    expect(n).toBe(LEAD_NOTES.perLead);
+  });
+
+  it('answers the notes a page at a time, oldest first, and walking the cursor reads each note once', async () => {
+    const { owner, manager, b, card } = await team();
+    const lead = await leadIdOn(card.id, 'Long History');
+    // More than the cap: notes written before there was one are still all readable.
+    const total = 301;
+    await seedNotes(lead.id, owner.user.id, total);
+    const first = await notesOf(b, lead.id, manager);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().notes).toHaveLength(LEAD_NOTES.pageDefault);
+    expect(first.body.length).toBeLessThan(20_000);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?limit=${LEAD_NOTES.pageMax}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await notesOf(b, lead.id, manager, query);
+      expect(page.statusCode).toBe(200);
+      const body = page.json() as { notes: { body: string }[]; nextCursor: string | null };
+      expect(body.notes.length).toBeLessThanOrEqual(LEAD_NOTES.pageMax);
+      seen.push(...body.notes.map((x) => x.body));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(4);
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => `Seeded note ${i + 1}`));
+
+    for (const query of ['?limit=0', `?limit=${LEAD_NOTES.pageMax + 1}`, '?limit=x', '?cursor=nope']) {
+      const bad = await notesOf(b, lead.id, manager, query);
+      expect(bad.statusCode, query).toBe(400);
+    }
   });
 });

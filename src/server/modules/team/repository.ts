@@ -131,8 +131,20 @@ export async function insertNote(db: DbOrTx, values: { inquiryId: string; author
   return row;
 }
 
-/** A lead's notes, oldest first, with their authors' names. */
-export function listNotes(db: DbOrTx, leadId: string) {
+export async function countNotes(db: DbOrTx, leadId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leadNotes)
+    .where(eq(leadNotes.inquiryId, leadId));
+  return Number(n);
+}
+
+/**
+ * A page of a lead's notes, oldest first, with their authors' names: `limit` notes after the
+ * `<micros>_<id>` cursor (keyset on (created_at, id), so none is skipped or repeated).
+ */
+export function listNotes(db: DbOrTx, leadId: string, page: { cursor?: string; limit: number }) {
+  const [micros, id] = page.cursor ? page.cursor.split('_') : [];
   return db
     .select({
       id: leadNotes.id,
@@ -140,11 +152,20 @@ export function listNotes(db: DbOrTx, leadId: string) {
       createdAt: leadNotes.createdAt,
       authorId: leadNotes.authorId,
       authorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      cursor: sql<string>`(extract(epoch from ${leadNotes.createdAt}) * 1000000)::bigint::text || '_' || ${leadNotes.id}::text`,
     })
     .from(leadNotes)
     .leftJoin(users, eq(users.id, leadNotes.authorId))
-    .where(eq(leadNotes.inquiryId, leadId))
-    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+    .where(
+      and(
+        eq(leadNotes.inquiryId, leadId),
+        micros
+          ? sql`(${leadNotes.createdAt}, ${leadNotes.id}) > (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+    .limit(page.limit);
 }
 
 /** Display names of users (the assign select, seat holders). */

@@ -7,6 +7,7 @@ import { uuidParam } from '../../../core/schemas/common';
 import {
   leadNoteCreateSchema,
   leadNoteListSchema,
+  leadNotesQuerySchema,
   leadNoteSchema,
   leadParams,
   seatCheckoutSchema,
@@ -71,10 +72,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/brokerages/:id/leads/:leadId/notes',
-    { preHandler: requireUser, schema: { params: leadParams, response: { 200: leadNoteListSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { params: leadParams, querystring: leadNotesQuerySchema, response: { 200: leadNoteListSchema } },
+    },
     async (request, reply) => {
       reply.headers(noStore);
-      return { notes: await leads.notes(userOf(request), request.params.id, request.params.leadId) };
+      return leads.notes(userOf(request), request.params.id, request.params.leadId, request.query);
     },
   );
 

@@ -16,6 +16,7 @@ import {
   WEBHOOK_LIMITS,
 } from '../../../core/schemas/webhooks';
 import type { DbOrTx } from '../../db/client';
+import { withOwnerCountLock } from '../../db/owner-lock';
 import { conflict, fieldError, notFound } from '../../errors';
 import { openSecret, sealSecret } from '../account/secret-box';
 import { checkWebhookUrl, type Resolver, systemResolver, UnsafeUrlError } from './address-guard';
@@ -91,24 +92,28 @@ export async function createEndpoint(
     if (err instanceof UnsafeUrlError) throw fieldError('url', err.message);
     throw err;
   }
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookEndpoints)
-    .where(ownerWhere(owner));
-  if (Number(n) >= WEBHOOK_LIMITS.endpointsMax)
-    throw conflict(`At most ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints`, 'WEBHOOK_LIMIT');
-  const secret = newEndpointSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      userId: 'userId' in owner ? owner.userId : null,
-      brokerageId: 'brokerageId' in owner ? owner.brokerageId : null,
-      url: body.url,
-      events: body.events,
-      secretSealed: sealSecret(settings.totpKey, secret),
-    })
-    .returning();
-  return { ...endpointView(row as WebhookEndpointRow), secret };
+  // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
+  const ownerKey = 'userId' in owner ? `user:${owner.userId}` : `brokerage:${owner.brokerageId}`;
+  return withOwnerCountLock(db, 'webhook-endpoints', ownerKey, async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(ownerWhere(owner));
+    if (Number(n) >= WEBHOOK_LIMITS.endpointsMax)
+      throw conflict(`At most ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints`, 'WEBHOOK_LIMIT');
+    const secret = newEndpointSecret();
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        userId: 'userId' in owner ? owner.userId : null,
+        brokerageId: 'brokerageId' in owner ? owner.brokerageId : null,
+        url: body.url,
+        events: body.events,
+        secretSealed: sealSecret(settings.totpKey, secret),
+      })
+      .returning();
+    return { ...endpointView(row as WebhookEndpointRow), secret };
+  });
 }
 
 export async function listEndpoints(db: DbOrTx, owner: WebhookOwner): Promise<WebhookEndpoint[]> {

@@ -42,10 +42,20 @@ export const RATE_RULES = {
   inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
   /** Contact exchanges per ip: the inquiry numbers, in a bucket of their own. */
   exchange: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
+  /**
+   * Exchange e-mails to one card owner, whoever sends them: the per-ip rule alone lets every new
+   * address send five more. Past it the lead is still saved (the Leads list shows it), unmailed.
+   */
+  exchangeMailsPerOwner: { points: 5, durationSec: 10 * MINUTE },
   /** Contact clicks and shares reported by card pages, per ip: a busy office, not a script. */
   cardEvents: { points: 120, durationSec: MINUTE },
   /** AI card writing per user. */
   cardAi: { points: 20, durationSec: MINUTE },
+  /**
+   * Print QR PNGs drawn (not served from the cache) per ip: each costs 150–230 ms of CPU. A
+   * designer downloading every size of a few cards stays far below it.
+   */
+  qrRenders: { points: 20, durationSec: MINUTE },
   /** Image uploads per user. */
   uploads: { points: 30, durationSec: MINUTE },
   /** Paper-card scans per user: OCR is the heaviest thing a person can ask for. */

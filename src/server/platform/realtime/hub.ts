@@ -4,12 +4,15 @@
  * them all for heartbeats, and an event is serialised once however many sockets receive it.
  */
 import type { WebSocket } from 'ws';
+import { WS_CLOSE, WS_MAX_PER_USER } from '../../../core/messaging-limits';
 
 export interface HubOptions {
   /** Ping every socket this often; one that has not answered the previous ping is terminated. */
   heartbeatMs?: number;
   /** A socket whose unsent data grows past this is too slow to keep up and is terminated. */
   maxBufferedBytes?: number;
+  /** Sockets one user may hold here; opening one more closes their oldest (WS_CLOSE.tooManyConnections). */
+  maxPerUser?: number;
 }
 
 export class ConnectionHub {
@@ -20,12 +23,14 @@ export class ConnectionHub {
   private readonly sessionOf = new WeakMap<WebSocket, string>();
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
+  private readonly maxPerUser: number;
   private timer: NodeJS.Timeout | null = null;
   private count = 0;
 
   constructor(opts: HubOptions = {}) {
     this.heartbeatMs = opts.heartbeatMs ?? 30_000;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
+    this.maxPerUser = opts.maxPerUser ?? WS_MAX_PER_USER;
   }
 
   /** Number of open sockets in this process. */
@@ -40,6 +45,13 @@ export class ConnectionHub {
       set = new Set();
       this.byUser.set(userId, set);
     }
+    // Sets iterate in insertion order: the first sockets are the oldest. They leave the hub now,
+    // not when their close handshake ends, so a burst of opens cannot outrun the cap.
+    for (const oldest of set) {
+      if (set.size < this.maxPerUser) break;
+      this.remove(userId, oldest);
+      oldest.close(WS_CLOSE.tooManyConnections, 'Too many connections');
+    }
     set.add(socket);
     this.count += 1;
     this.alive.add(socket);
@@ -52,6 +64,11 @@ export class ConnectionHub {
     if (!set?.delete(socket)) return;
     this.count -= 1;
     if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Open sockets of one user in this process. */
+  socketsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   /** Whether any of these users has a socket open here (so an event is worth loading). */

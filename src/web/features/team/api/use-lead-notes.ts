@@ -1,13 +1,22 @@
-/** The notes of one team lead: GET and POST /api/brokerages/{id}/leads/{leadId}/notes. */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LeadNote } from '../../../../core/schemas/team';
-import { apiJson, queryClient } from '../../../lib/api';
+/**
+ * The notes of one team lead: GET (a keyset page at a time, oldest first) and POST
+ * /api/brokerages/{id}/leads/{leadId}/notes.
+ */
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import type { LeadNote, LeadNoteList } from '../../../../core/schemas/team';
+import { apiJson, queryClient, toQueryString } from '../../../lib/api';
 import { leadNotesKey, teamLeadsKey } from './keys';
 
 export function useLeadNotes(brokerageId: string, leadId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: leadNotesKey(brokerageId, leadId ?? ''),
-    queryFn: () => apiJson<{ notes: LeadNote[] }>('GET', leadNotesKey(brokerageId, leadId ?? '')[0]),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      apiJson<LeadNoteList>(
+        'GET',
+        `${leadNotesKey(brokerageId, leadId ?? '')[0]}${toQueryString({ cursor: pageParam })}`,
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: !!leadId,
   });
 }

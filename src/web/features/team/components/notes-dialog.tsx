@@ -14,6 +14,7 @@ import { useAddLeadNote, useLeadNotes } from '../api/use-lead-notes';
 function NotesBody({ brokerageId, lead }: { brokerageId: string; lead: TeamLead }) {
   const { t, i18n } = useTranslation('team');
   const notes = useLeadNotes(brokerageId, lead.id);
+  const items = notes.data?.pages.flatMap((p) => p.notes) ?? [];
   const add = useAddLeadNote(brokerageId, lead.id);
   const onUnauthorized = useHandleUnauthorized();
   const [body, setBody] = useState('');
@@ -47,10 +48,10 @@ function NotesBody({ brokerageId, lead }: { brokerageId: string; lead: TeamLead 
   return (
     <div className="mt-4 space-y-4">
       {notes.isLoading && <Skeleton className="h-16" />}
-      {notes.data && notes.data.notes.length === 0 && <p className="text-sm text-slate-500">{t('notes.none')}</p>}
-      {notes.data && notes.data.notes.length > 0 && (
+      {notes.data && items.length === 0 && <p className="text-sm text-slate-500">{t('notes.none')}</p>}
+      {items.length > 0 && (
         <ol className="space-y-3" aria-label={t('notes.listLabel')}>
-          {notes.data.notes.map((n) => (
+          {items.map((n) => (
             <li key={n.id} className="rounded-lg bg-slate-50 p-3 text-sm">
               <p dir="auto" className="whitespace-pre-wrap text-slate-800">
                 {n.body}
@@ -62,6 +63,13 @@ function NotesBody({ brokerageId, lead }: { brokerageId: string; lead: TeamLead 
             </li>
           ))}
         </ol>
+      )}
+      {notes.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => notes.fetchNextPage()} disabled={notes.isFetchingNextPage}>
+            {t('notes.more')}
+          </Button>
+        </div>
       )}
       <form onSubmit={submit} noValidate className="space-y-3">
         <Field label={t('notes.add')} error={error}>
