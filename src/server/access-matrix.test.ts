@@ -620,6 +620,11 @@ const MATRIX: Record<string, Entry> = {
   // ——— Public API (/api/v1): each signed-in caller sends their own key with every scope; the
   // session cookie they also send opens nothing here. Scopes, revoked and expired keys, brokerage
   // keys: public-api/public-api.test.ts ———
+  // The API reference (Scalar's viewer of the document), public like the document.
+  'GET /docs/api': { request: () => ({ url: '/docs/api' }), expect: [301, 301, 301, 301] },
+  'GET /docs/api/': { request: () => ({ url: '/docs/api/' }), expect: [200, 200, 200, 200] },
+  'GET /docs/api/js/scalar.js': { request: () => ({ url: '/docs/api/js/scalar.js' }), expect: [200, 200, 200, 200] },
+  'GET /docs/api/start.js': { request: () => ({ url: '/docs/api/start.js' }), expect: [200, 200, 200, 200] },
   'GET /api/v1/openapi.json': { request: () => ({ url: '/api/v1/openapi.json' }), expect: [200, 200, 200, 200] },
   'GET /api/v1/me': { request: (w, who) => v1(w, who, '/api/v1/me'), expect: [401, 200, 200, 200] },
   'GET /api/v1/leads': { request: (w, who) => v1(w, who, '/api/v1/leads'), expect: [401, 200, 200, 200] },

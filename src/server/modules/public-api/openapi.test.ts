@@ -46,7 +46,9 @@ describe('GET /api/v1/openapi.json', () => {
     expect(docRes.statusCode).toBe(200);
     expect(docRes.headers['content-type']).toMatch(/^application\/json/);
     expect(doc.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(structuredClone(doc) as object);
+    const result = await new Validator().validate(
+      structuredClone(doc) as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
@@ -154,5 +156,28 @@ describe('live answers match the document', () => {
     await call('GET', '/api/v1/contacts?cursor=bogus');
     await call('GET', `/api/v1/leads/${contact.id}`);
     expect(checked.size).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('the reference at /docs/api', () => {
+  it('is served from this server with no inline script, under the app’s Content-Security-Policy', async () => {
+    const redirect = await t.inject({ method: 'GET', url: '/docs/api' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/docs/api/');
+    const page = await t.inject({ method: 'GET', url: '/docs/api/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => m[1].trim())).toEqual(['src="/docs/api/js/scalar.js"', 'src="/docs/api/start.js"']);
+    expect(scripts.every((m) => m[2].trim() === '')).toBe(true);
+    expect(page.body).not.toMatch(/https?:\/\/(?!bitaqa)/);
+    const viewer = await t.inject({ method: 'GET', url: '/docs/api/js/scalar.js' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.headers['content-type']).toMatch(/javascript/);
+    const start = await t.inject({ method: 'GET', url: '/docs/api/start.js' });
+    expect(start.body).toContain("Scalar.createApiReference('#app'");
+    expect(start.body).toContain('"url":"/api/v1/openapi.json"');
   });
 });
