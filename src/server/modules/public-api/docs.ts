@@ -16,7 +16,7 @@ const viewerOptions = {
   url: '/api/v1/openapi.json',
   withDefaultFonts: false,
   telemetry: false,
-  showDeveloperTools: 'never',
+  showDeveloperTools: 'never' as const,
   hideClientButton: false,
   agent: { disabled: true },
   mcp: { disabled: true },
