@@ -7,9 +7,10 @@
  */
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../../../tests/helpers/app';
+import { createTestApp, MemoryMailer, type TestApp, type TestUser, testConfig } from '../../../../tests/helpers/app';
+import { buildApp } from '../../app';
 import { createTestBrokerage } from '../../../../tests/helpers/brokerage';
 import { approvedCardFor } from '../../../../tests/helpers/cards';
 import type { ApiScope } from '../../../core/schemas/api-keys';
@@ -525,6 +526,35 @@ describe('per-key rate limit', () => {
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     // Another key of the same user has its own window.
     expect((await call(limited, b.secret, { method: 'GET', url: '/api/v1/cards' })).statusCode).toBe(200);
+  });
+
+  it('is one window for two app processes on one database, and a key revoked in one fails at once in the other', async () => {
+    const first = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '4' } });
+    const second = await buildApp({
+      config: testConfig({ API_RATE_LIMIT_PER_MINUTE: '4' }),
+      database: first.database,
+      mailer: new MemoryMailer(),
+      serveWeb: false,
+    });
+    await second.ready();
+    try {
+      const user = await first.signUp();
+      const key = await keyFor(first, user, ['cards:read']);
+      const other = await keyFor(first, user, ['cards:read']);
+      const get = (app: FastifyInstance, secret: string) =>
+        app.inject({ method: 'GET', url: '/api/v1/cards', headers: { authorization: `Bearer ${secret}` } });
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i += 1) codes.push((await get(i % 2 === 0 ? first.app : second, key.secret)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+
+      expect((await get(second, other.secret)).statusCode).toBe(200);
+      await first.inject({ method: 'DELETE', url: `/api/api-keys/${other.id}`, as: user });
+      const refused = await get(second, other.secret);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('API_KEY_REVOKED');
+    } finally {
+      await second.close();
+    }
   });
 });
 
