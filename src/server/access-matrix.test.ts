@@ -73,6 +73,13 @@ const lead = {
   consent: true,
 };
 
+/** A /api/v1 request with the caller's own API key (none for anonymous). */
+const v1 = (w: World, who: Caller, url: string, payload?: object) => ({
+  url,
+  ...(payload ? { payload } : {}),
+  headers: who === 'anonymous' ? {} : { authorization: `Bearer ${w.apiKeys[who]}` },
+});
+
 /** Caller-relative: "self" routes act on whoever calls. */
 const email = (w: World, who: Caller) => (who === 'anonymous' ? 'nobody@example.com' : w[who].user.email);
 
@@ -604,6 +611,97 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/webhooks/:id/test': {
     request: (w) => ({ url: `/api/webhooks/${w.webhook.id}/test` }),
     expect: [401, 404, 200, 404],
+  },
+  // ——— API keys (settings page; cookie session only) ———
+  'GET /api/api-keys': {
+    request: () => ({ url: '/api/api-keys' }),
+    expect: [401, 200, 200, 200],
+    note: 'each caller their own',
+  },
+  'POST /api/api-keys': {
+    request: () => ({ url: '/api/api-keys', payload: { name: 'Matrix', scopes: ['cards:read'] } }),
+    expect: [401, 201, 201, 201],
+    note: 'each caller makes their own; brokerage keys: api-keys/api-keys.test.ts',
+  },
+  'DELETE /api/api-keys/:id': {
+    request: (w) => ({ url: `/api/api-keys/${w.apiKeys.ownerKeyId}` }),
+    expect: [401, 404, 204, 404],
+  },
+  // ——— Public API (/api/v1): each signed-in caller sends their own key with every scope; the
+  // session cookie they also send opens nothing here. Scopes, revoked and expired keys, brokerage
+  // keys: public-api/public-api.test.ts ———
+  // The API reference (Scalar's viewer of the document), public like the document.
+  'GET /docs/api': { request: () => ({ url: '/docs/api' }), expect: [301, 301, 301, 301] },
+  'GET /docs/api/': { request: () => ({ url: '/docs/api/' }), expect: [200, 200, 200, 200] },
+  'GET /docs/api/js/scalar.js': { request: () => ({ url: '/docs/api/js/scalar.js' }), expect: [200, 200, 200, 200] },
+  'GET /docs/api/start.js': { request: () => ({ url: '/docs/api/start.js' }), expect: [200, 200, 200, 200] },
+  'GET /api/v1/openapi.json': { request: () => ({ url: '/api/v1/openapi.json' }), expect: [200, 200, 200, 200] },
+  'GET /api/v1/me': { request: (w, who) => v1(w, who, '/api/v1/me'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/leads': { request: (w, who) => v1(w, who, '/api/v1/leads'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/leads/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/leads/${w.inquiry.id}`),
+    expect: [401, 404, 200, 404],
+  },
+  'GET /api/v1/contacts': { request: (w, who) => v1(w, who, '/api/v1/contacts'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/contacts/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/contacts/${w.contact.id}`),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/v1/contacts': {
+    request: (w, who) => v1(w, who, '/api/v1/contacts', { name: 'Matrix person' }),
+    expect: [401, 201, 201, 201],
+    note: 'each key adds to its own user’s book',
+  },
+  'PATCH /api/v1/contacts/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/contacts/${w.contact.id}`, { company: 'Matrix Co' }),
+    expect: [401, 404, 200, 404],
+  },
+  'DELETE /api/v1/contacts/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/contacts/${w.contact.id}`),
+    expect: [401, 404, 204, 404],
+  },
+  'GET /api/v1/cards': { request: (w, who) => v1(w, who, '/api/v1/cards'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/cards/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/cards/${w.card.id}`),
+    expect: [401, 404, 200, 404],
+  },
+  'GET /api/v1/listings': { request: (w, who) => v1(w, who, '/api/v1/listings'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/listings/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/listings/${w.pendingProperty.id}`),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/v1/listings': {
+    request: (w, who) => v1(w, who, '/api/v1/listings', listing),
+    expect: [401, 403, 201, 403],
+    note: 'brokers and developers only, as in the app (other is an investor)',
+  },
+  'PATCH /api/v1/listings/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/listings/${w.property.id}`, { price: 1_100_000 }),
+    expect: [401, 404, 200, 404],
+    note: 'another user’s approved listing is 404 here: a key sees only its own',
+  },
+  'POST /api/v1/webhooks': {
+    request: (w, who) => v1(w, who, '/api/v1/webhooks', { url: 'https://127.0.0.1/hook', events: ['lead.created'] }),
+    expect: [401, 400, 400, 400],
+    note: 'a loopback address is refused for everyone; endpoints that are made: public-api/public-api.test.ts',
+  },
+  'GET /api/v1/webhooks': { request: (w, who) => v1(w, who, '/api/v1/webhooks'), expect: [401, 200, 200, 200] },
+  'GET /api/v1/webhooks/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/webhooks/${w.webhook.id}`),
+    expect: [401, 404, 200, 404],
+  },
+  'DELETE /api/v1/webhooks/:id': {
+    request: (w, who) => v1(w, who, `/api/v1/webhooks/${w.webhook.id}`),
+    expect: [401, 404, 204, 404],
+  },
+  'GET /api/v1/webhooks/:id/deliveries': {
+    request: (w, who) => v1(w, who, `/api/v1/webhooks/${w.webhook.id}/deliveries`),
+    expect: [401, 404, 200, 404],
+  },
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry': {
+    request: (w, who) => v1(w, who, `/api/v1/webhooks/${w.webhook.id}/deliveries/${w.webhook.id}/retry`),
+    expect: [401, 404, 404, 404],
+    note: 'no such delivery of the owner’s endpoint',
   },
   'POST /api/contacts/scan': {
     request: () => ({ url: '/api/contacts/scan', ...multipart(PNG_1PX) }),

@@ -36,6 +36,7 @@ import { registerModules } from './modules';
 import { pwaRoutes } from './modules/pwa/routes';
 import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { apiDocsRoutes } from './modules/public-api/docs';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { attachmentResolvers, type OutboxOptions, OutboxWorker } from './platform/mail/outbox';
@@ -312,6 +313,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(registerModules, { prefix: '/api' });
   await app.register(seoRoutes);
   await app.register(pwaRoutes);
+  await app.register(apiDocsRoutes);
   if (opts.serveWeb !== false) await registerWeb(app, opts.webDist);
   else
     app.setNotFoundHandler((request, reply) => {

@@ -57,6 +57,8 @@ const envSchema = z.object({
    * suite that signs up dozens of users from one address runs through (refused in production).
    */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Requests one API key may make to /api/v1 per minute. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -153,6 +155,8 @@ export interface Config {
   redisUrl?: string;
   /** Multiplies every rate limit's points (test environments only; 1 in production). */
   rateLimitScale: number;
+  /** Requests per minute per API key on /api/v1. */
+  apiRateLimitPerMinute: number;
   /** How long SIGTERM waits for in-flight requests before exiting anyway. */
   shutdownTimeoutMs: number;
   /** Where uploaded objects live: DATA_DIR/uploads or an S3-compatible bucket. */
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .digest(),
     redisUrl: e.REDIS_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     hubspotApiBase: e.HUBSPOT_API_BASE,
     registerUrls: { dld_brokers: e.REGISTER_DLD_BROKERS_URL, dld_offices: e.REGISTER_DLD_OFFICES_URL },

@@ -46,7 +46,7 @@ registerRoute(
 // Every other page is the app: the precached shell, which routes on the client.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/cards\//, /^\/ws/, /^\/uploads\//, /\/[^/?]+\.[a-z0-9]{2,5}$/i],
+    denylist: [/^\/api\//, /^\/docs\//, /^\/cards\//, /^\/ws/, /^\/uploads\//, /\/[^/?]+\.[a-z0-9]{2,5}$/i],
   }),
 );
 

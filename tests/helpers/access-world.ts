@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import {
+  apiKeys as apiKeysTable,
   brokerageInvitations,
   brokerageMembers,
   brokerages,
@@ -20,6 +21,8 @@ import {
   type User,
   webhookEndpoints,
 } from '../../src/server/db/schema';
+import { API_SCOPES } from '../../src/core/schemas/api-keys';
+import { generateSecret, hashSecret } from '../../src/server/modules/api-keys/service';
 import { issueInvoice } from '../../src/server/modules/invoices/invoices';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { LIMITS } from '../../src/core/limits';
@@ -76,6 +79,8 @@ export interface World {
   template: { id: string };
   /** The owner's webhook endpoint. */
   webhook: { id: string };
+  /** A personal API key with every scope for each signed-in caller (the secret), and the owner's key id. */
+  apiKeys: { owner: string; other: string; admin: string; peer: string; ownerKeyId: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -199,7 +204,25 @@ export async function createWorld(t: TestApp): Promise<World> {
       secretSealed: 'matrix',
     })
     .returning();
+  const apiKeys: Record<string, string> = {};
+  let ownerKeyId = '';
+  for (const [who, user] of Object.entries({ owner, other, admin, peer })) {
+    const secret = generateSecret();
+    const [key] = await db
+      .insert(apiKeysTable)
+      .values({
+        userId: user.id,
+        name: `Matrix key of ${who}`,
+        prefix: secret.slice(0, 14),
+        secretHash: hashSecret(secret),
+        scopes: [...API_SCOPES],
+      })
+      .returning();
+    apiKeys[who] = secret;
+    if (who === 'owner') ownerKeyId = key.id;
+  }
   return {
+    apiKeys: { owner: apiKeys.owner, other: apiKeys.other, admin: apiKeys.admin, peer: apiKeys.peer, ownerKeyId },
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
     peer: await mintSession(t, peer),

@@ -120,6 +120,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  /** The API key the change came through (public API), else null. */
+  apiKeyId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

@@ -573,6 +573,8 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 64 }).notNull(),
     entityType: varchar('entity_type', { length: 32 }).notNull(),
     entityId: text('entity_id'),
+    /** The API key a change came through (/api/v1); null for the app and admin pages. */
+    apiKeyId: uuid('api_key_id'),
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -925,3 +927,4 @@ export type Upload = typeof uploads.$inferSelect;
 export * from '../modules/registers/schema';
 export * from '../modules/contacts/schema';
 export * from '../modules/webhooks/schema';
+export * from '../modules/api-keys/schema';

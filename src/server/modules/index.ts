@@ -27,6 +27,8 @@ import { registerRoutes } from './registers/routes';
 import { contactRoutes } from './contacts';
 import { contactScanRoutes } from './contact-scan';
 import { webhookRoutes } from './webhooks';
+import { apiKeyRoutes } from './api-keys';
+import { publicApiRoutes } from './public-api';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -54,4 +56,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(contactRoutes);
   await app.register(contactScanRoutes);
   await app.register(webhookRoutes);
+  await app.register(apiKeyRoutes);
+  // Its own encapsulated plugin: API-key authentication, per-key limits and its OpenAPI document.
+  await app.register(publicApiRoutes, { prefix: '/v1' });
 };

@@ -78,6 +78,7 @@ export async function listAuditLog(db: DbOrTx, q: AuditLogQuery & { limit: numbe
       action: auditLog.action,
       entityType: auditLog.entityType,
       entityId: auditLog.entityId,
+      apiKeyId: auditLog.apiKeyId,
       before: auditLog.before,
       after: auditLog.after,
       createdAt: auditLog.createdAt,

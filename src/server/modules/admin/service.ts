@@ -130,6 +130,7 @@ export function createAdminService(ctx: AppContext) {
           action: r.action,
           entityType: r.entityType,
           entityId: r.entityId,
+          apiKeyId: r.apiKeyId,
           before: r.before,
           after: r.after,
           createdAt: r.createdAt.toISOString(),

@@ -7,6 +7,8 @@ export interface AuditEntry {
   action: string;
   entityType: string;
   entityId?: string | null;
+  /** The API key the change came through, when it came through the public API. */
+  apiKeyId?: string | null;
   before?: unknown;
   after?: unknown;
 }
@@ -18,6 +20,7 @@ export async function writeAudit(db: DbOrTx, e: AuditEntry): Promise<void> {
     action: e.action,
     entityType: e.entityType,
     entityId: e.entityId ?? null,
+    apiKeyId: e.apiKeyId ?? null,
     before: e.before === undefined ? null : JSON.parse(JSON.stringify(e.before)),
     after: e.after === undefined ? null : JSON.parse(JSON.stringify(e.after)),
   });

@@ -36,7 +36,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** A malformed id is simply "not found", never a database error. */
 export const isUuid = (id: string) => UUID_RE.test(id);
 
-function selectCards(db: DbOrTx) {
+/** Cards joined to their owner, as toCard maps them (the public API reads its pages through it too). */
+export function selectCards(db: DbOrTx) {
   return db
     .select({ card: businessCards, user: ownerColumns })
     .from(businessCards)

@@ -99,7 +99,8 @@ const columns = {
   ownerRole: users.role,
 };
 
-function selectWithOwner(db: DbOrTx) {
+/** Listings joined to their owner, as toProperty maps them (the public API reads its pages through it too). */
+export function selectWithOwner(db: DbOrTx) {
   return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
 }
 

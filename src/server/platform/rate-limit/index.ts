@@ -43,6 +43,11 @@ export interface Limiter {
   /** Refuses the key for the given time, whatever it counted. */
   block(key: string, seconds: number): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * Counts a hit and tells where the window stands, for answers that show it (RateLimit-* headers):
+   * whether the hit was allowed, the window's points, what is left and when the window resets.
+   */
+  take(key: string, points?: number): Promise<{ allowed: boolean; limit: number; remaining: number; resetMs: number }>;
 }
 
 export interface RateLimits {
@@ -86,6 +91,16 @@ function wrap(store: RateLimiterAbstract, rule: LimitRule): Limiter {
     },
     async reset(key) {
       await store.delete(hashKey(key));
+    },
+    async take(key, points = 1) {
+      try {
+        const res = await store.consume(hashKey(key), points);
+        return { allowed: true, limit: rule.points, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+      } catch (err) {
+        if (err instanceof RateLimiterRes)
+          return { allowed: false, limit: rule.points, remaining: 0, resetMs: err.msBeforeNext };
+        throw err;
+      }
     },
   };
 }

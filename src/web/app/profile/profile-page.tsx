@@ -32,6 +32,13 @@ export function ProfilePage() {
             >
               {t('brokerageLink')}
             </Link>
+            <Link
+              to="/settings/api-keys"
+              className="inline-flex min-h-11 items-center px-1 font-medium text-brand-700 underline"
+              data-testid="api-keys-link"
+            >
+              {t('apiKeysLink')}
+            </Link>
             <span dir="ltr" data-user>
               {user.email}
             </span>

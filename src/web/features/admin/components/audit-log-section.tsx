@@ -46,6 +46,12 @@ export function AuditLogSection() {
                           {e.entityType}
                           {e.entityId ? ` ${e.entityId.slice(0, 8)}` : ''}
                         </span>
+                        {e.apiKeyId && (
+                          <span className="text-xs text-slate-600">
+                            {' '}
+                            ({t('audit.viaApiKey')} <span dir="ltr">{e.apiKeyId.slice(0, 8)}</span>)
+                          </span>
+                        )}
                       </span>
                       <time dateTime={e.createdAt} className="text-xs text-slate-600">
                         {when(e.createdAt)}

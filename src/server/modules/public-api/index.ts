@@ -1,0 +1,2 @@
+/** The public API (/api/v1), opened by API keys only. */
+export { publicApiRoutes } from './routes';
