@@ -19,6 +19,7 @@ import {
   sessions,
   type User,
   webhookEndpoints,
+  hubspotConnections,
 } from '../../src/server/db/schema';
 import { issueInvoice } from '../../src/server/modules/invoices/invoices';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -76,6 +77,8 @@ export interface World {
   template: { id: string };
   /** The owner's webhook endpoint. */
   webhook: { id: string };
+  /** The owner's HubSpot connection (its token is refused by the matrix's fake HubSpot). */
+  hubspot: { id: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -199,6 +202,16 @@ export async function createWorld(t: TestApp): Promise<World> {
       secretSealed: 'matrix',
     })
     .returning();
+  const [hubspot] = await db
+    .insert(hubspotConnections)
+    .values({
+      userId: owner.id,
+      tokenSealed: 'matrix',
+      portalId: '1',
+      uiDomain: 'app.hubspot.com',
+      connectedBy: owner.id,
+    })
+    .returning();
   return {
     owner: await mintSession(t, owner),
     other: await mintSession(t, other),
@@ -218,5 +231,6 @@ export async function createWorld(t: TestApp): Promise<World> {
     contact: { id: contact.id },
     template: { id: template.id },
     webhook: { id: webhook.id },
+    hubspot: { id: hubspot.id },
   };
 }

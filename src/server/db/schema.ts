@@ -925,3 +925,4 @@ export type Upload = typeof uploads.$inferSelect;
 export * from '../modules/registers/schema';
 export * from '../modules/contacts/schema';
 export * from '../modules/webhooks/schema';
+export * from '../modules/hubspot/schema';
