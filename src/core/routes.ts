@@ -37,6 +37,7 @@ export const SPA_ROUTES = [
   '/brokerages/invitations/:token',
   '/brokerages/:slug',
   '/contacts/scan',
+  '/settings/integrations',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -132,6 +132,9 @@ const BrokeragePublicPage = lazyPage(
 const ContactScanPage = lazyPage(() => import('../features/contact-scan/scan-page'), 'ContactScanPage', [
   'contact-scan',
 ]);
+const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'), 'IntegrationsPage', [
+  'integrations',
+]);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */
@@ -170,5 +173,6 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/brokerages/invitations/:token', title: 'brokerageInvitation', Component: InvitationPage },
   { path: '/brokerages/:slug', title: 'brokeragePage', Component: BrokeragePublicPage },
   { path: '/contacts/scan', title: 'contactScan', Component: ContactScanPage },
+  { path: '/settings/integrations', title: 'integrations', Component: IntegrationsPage },
   { path: '*', title: 'notFound', Component: NotFoundPage },
 ];
