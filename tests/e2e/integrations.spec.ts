@@ -43,6 +43,21 @@ async function expectAxeClean(page: Page) {
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Nothing wider than the screen: the page never scrolls sideways (the log table scrolls in its own box). */
+async function fitsTheScreen(page: Page) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1) && !el.closest('[role=region]');
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
+  );
+  expect(wide).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -53,6 +68,8 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
     baseURL,
   }) => {
+    // One long walk through both sections with three axe runs, on a shared 2-core machine.
+    test.setTimeout(180_000);
     const tr = texts(lang);
     const { context, page } = await newVerifiedUser(browser, {
       first: 'Hana',
@@ -130,6 +147,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expectAxeClean(page);
     await shoot(page, `integrations-${lang}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
+    await fitsTheScreen(page);
     await expectAxeClean(page);
     await shoot(page, `integrations-${lang}-390`);
 

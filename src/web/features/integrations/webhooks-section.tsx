@@ -292,7 +292,7 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
   if (items.length === 0) return <p className="mt-3 text-sm text-slate-600">{t('webhooks.noDeliveries')}</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
-    <div className="mt-3 overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div className="relative mt-3 overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="w-full min-w-[36rem] text-start text-sm">
         <caption id={captionId} className="mb-2 text-start font-semibold text-slate-900">
           {t('webhooks.log')}
