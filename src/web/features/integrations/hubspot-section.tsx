@@ -118,9 +118,11 @@ function ConnectionDetails({ scope, status }: { scope: Scope; status: HubspotSta
     <div className="mt-4">
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-700">{t('hubspot.account')}</dt>
-        <dd dir="ltr" className="text-start text-slate-900">
-          {status.portalId}
-          {status.uiDomain ? ` · ${status.uiDomain}` : ''}
+        <dd className="text-slate-900">
+          <bdi dir="ltr">
+            {status.portalId}
+            {status.uiDomain ? ` · ${status.uiDomain}` : ''}
+          </bdi>
         </dd>
         <dt className="font-medium text-slate-700">{t('hubspot.connectedAt')}</dt>
         <dd className="text-slate-900">{formatWhen(status.connectedAt, i18n.language)}</dd>

@@ -293,7 +293,7 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
     <div className="relative mt-3 overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="w-full min-w-[36rem] text-start text-sm">
+      <table className="w-full min-w-[36rem] whitespace-nowrap text-start text-sm">
         <caption id={captionId} className="mb-2 text-start font-semibold text-slate-900">
           {t('webhooks.log')}
         </caption>
@@ -333,14 +333,14 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
                   {t(`status.${d.status}`)}
                 </Badge>
                 {d.lastError && (
-                  <span className="mt-1 block text-xs text-red-700" dir="auto">
+                  <span className="mt-1 block max-w-xs whitespace-normal text-xs text-red-700" dir="auto">
                     {d.lastError}
                   </span>
                 )}
               </td>
               <td className="py-2 pe-3">{formatNumber(d.attempts, i18n.language)}</td>
-              <td className="py-2 pe-3" dir="ltr">
-                {d.responseCode ?? '—'}
+              <td className="py-2 pe-3">
+                <bdi>{d.responseCode ?? '—'}</bdi>
               </td>
               <td className="py-2 pe-3">
                 {d.responseTimeMs === null
@@ -362,6 +362,10 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
                 >
                   <RotateCcw className="h-4 w-4" aria-hidden="true" />
                   {t('webhooks.retry')}
+                  <span className="sr-only">
+                    {' '}
+                    {t(eventKey(d.eventType))} {formatWhen(d.createdAt, i18n.language)}
+                  </span>
                 </Button>
               </td>
             </tr>
