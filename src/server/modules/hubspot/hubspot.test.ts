@@ -5,6 +5,7 @@
  * updates that contact, a failure is shown with HubSpot's reason and retried on the webhook
  * schedule, disconnecting stops the sync, and nobody else sees or changes a connection.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { createTestBrokerage } from '../../../../tests/helpers/brokerage';
@@ -81,6 +82,17 @@ describe('HubSpot connection', () => {
     const revoked = await t.inject({ method: 'POST', url: '/api/integrations/hubspot/test', as: me });
     expect(revoked.json()).toMatchObject({ ok: false, error: expect.stringMatching(/Authentication/) });
     hubspot.tokens.add('pat-good');
+    // Connecting again replaces the token: still one connection.
+    const again = await t.inject({
+      method: 'PUT',
+      url: '/api/integrations/hubspot',
+      as: me,
+      payload: { token: 'pat-good' },
+    });
+    expect(again.statusCode).toBe(200);
+    const mine = await t.database.db.select().from(hubspotConnections).where(eq(hubspotConnections.userId, me.user.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.tokenSealed).not.toBe(rows.find((r) => r.userId === me.user.id)?.tokenSealed);
     expect((await t.inject({ method: 'DELETE', url: '/api/integrations/hubspot', as: me })).statusCode).toBe(204);
   });
 

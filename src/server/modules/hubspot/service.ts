@@ -113,17 +113,20 @@ export async function connect(
     consecutiveFailures: 0,
     lastError: null,
   };
-  if (existing) {
-    await db.update(hubspotConnections).set(fields).where(eq(hubspotConnections.id, existing.id));
-    if (existing.portalId !== account.portalId)
-      await db.delete(hubspotSyncs).where(eq(hubspotSyncs.connectionId, existing.id));
-  } else {
-    await db.insert(hubspotConnections).values({
+  // One connection per owner: a second connect (even a simultaneous one) replaces the token.
+  await db
+    .insert(hubspotConnections)
+    .values({
       ...fields,
       userId: 'userId' in owner ? owner.userId : null,
       brokerageId: 'brokerageId' in owner ? owner.brokerageId : null,
+    })
+    .onConflictDoUpdate({
+      target: 'userId' in owner ? hubspotConnections.userId : hubspotConnections.brokerageId,
+      set: fields,
     });
-  }
+  if (existing && existing.portalId !== account.portalId)
+    await db.delete(hubspotSyncs).where(eq(hubspotSyncs.connectionId, existing.id));
   return statusOf(db, owner);
 }
 
