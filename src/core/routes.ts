@@ -38,6 +38,7 @@ export const SPA_ROUTES = [
   '/brokerages/:slug',
   '/contacts/scan',
   '/settings/api-keys',
+  '/settings/integrations',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -14,9 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/app';
 import { createWorld, WORLD_PASSWORD, type World } from '../../tests/helpers/access-world';
+import { startFakeHubspot } from '../../tests/helpers/fake-hubspot';
 import { WEB_DIST } from './web';
 
 type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
@@ -703,6 +704,29 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 404, 404, 404],
     note: 'no such delivery of the owner’s endpoint',
   },
+  'GET /api/integrations/hubspot': {
+    request: () => ({ url: '/api/integrations/hubspot' }),
+    expect: [401, 200, 200, 200],
+    note: 'each caller their own connection (connected or not)',
+  },
+  'PUT /api/integrations/hubspot': {
+    request: () => ({ url: '/api/integrations/hubspot', payload: { token: 'pat-refused' } }),
+    expect: [401, 400, 400, 400],
+    note: 'the matrix’s HubSpot refuses every token; connecting: hubspot/hubspot.test.ts',
+  },
+  'POST /api/integrations/hubspot/test': {
+    request: () => ({ url: '/api/integrations/hubspot/test' }),
+    expect: [401, 404, 200, 404],
+    note: 'only a connected caller has something to test (the answer says HubSpot refused it)',
+  },
+  'DELETE /api/integrations/hubspot': {
+    request: () => ({ url: '/api/integrations/hubspot' }),
+    expect: [401, 404, 204, 404],
+  },
+  'GET /api/integrations/hubspot/syncs': {
+    request: () => ({ url: '/api/integrations/hubspot/syncs' }),
+    expect: [401, 404, 200, 404],
+  },
   'POST /api/contacts/scan': {
     request: () => ({ url: '/api/contacts/scan', ...multipart(PNG_1PX) }),
     expect: [401, 400, 400, 400],
@@ -864,6 +888,7 @@ async function routeTable(): Promise<{ t: TestAppLike; keys: string[] }> {
   const seen: string[] = [];
   const t = await createTestApp({
     serveWeb: true,
+    env: { HUBSPOT_API_BASE: hubspot.base },
     onRoute: (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const m of methods) seen.push(`${m} ${route.url}`);
@@ -878,6 +903,9 @@ async function routeTable(): Promise<{ t: TestAppLike; keys: string[] }> {
   return { t, keys };
 }
 
+// A HubSpot that refuses every token, so no cell of the matrix reaches the real one.
+const hubspot = await startFakeHubspot({ tokens: [] });
+afterAll(() => hubspot.close());
 const { t, keys } = await routeTable();
 
 describe('access-control matrix', () => {

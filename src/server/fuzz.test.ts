@@ -5,10 +5,16 @@
  * anonymous, investor, broker and admin callers — must never get a 5xx answer.
  * Seeded, so a failure prints the seed and the request that reproduces it.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { RouteEntry } from './context';
 import { createTestApp, type TestUser } from '../../tests/helpers/app';
+import { startFakeHubspot } from '../../tests/helpers/fake-hubspot';
+
+// A HubSpot that refuses every token: a generated token is answered 400 and no request leaves the machine.
+const hubspot = await startFakeHubspot({ tokens: [] });
+afterAll(() => hubspot.close());
+const appEnv = { env: { HUBSPOT_API_BASE: hubspot.base } };
 
 const REQUESTS = 3000;
 /** Bounded in time: on a loaded machine the run stops early rather than failing on a timeout. */
@@ -88,7 +94,7 @@ function keysOf(schema: unknown, depth = 0): string[] {
 
 describe('fuzzing every route', () => {
   it('answers no generated request with a 5xx', { timeout: 300_000 }, async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(appEnv);
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
     const rand = rng(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -173,7 +179,7 @@ describe('bodies that are not objects, and broken multipart', () => {
   it('answers null, a list, numbers, strings and booleans as the JSON body of every route with a 4xx, never a 5xx', {
     timeout: 300_000,
   }, async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(appEnv);
     const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const admin = await t.signInAdmin();
     const routes = t.app.routeTable.filter(
@@ -199,7 +205,7 @@ describe('bodies that are not objects, and broken multipart', () => {
   });
 
   it('answers a multipart upload without a boundary, or cut before its closing boundary, with a 400 in our shape', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(appEnv);
     const user = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const noBoundary = await t.inject({
       method: 'POST',

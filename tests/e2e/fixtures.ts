@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort } from '../../scripts/lib/free-port';
+import { type FakeHubspot, startFakeHubspot } from '../helpers/fake-hubspot';
 import { SERVER_BUNDLE, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { E2E_TEMPLATE_VAR, e2eServerEnv } from './server-env';
 
@@ -26,7 +27,12 @@ export interface E2EServer {
   url: string;
   /** The server's DATA_DIR (the outbox with the e-mails it sent is in here). */
   dataDir: string;
+  /** The worker's fake HubSpot (the server's HUBSPOT_API_BASE), which accepts E2E_HUBSPOT_TOKEN. */
+  hubspot: FakeHubspot;
 }
+
+/** The one private-app token the browser tests' fake HubSpot accepts. */
+export const E2E_HUBSPOT_TOKEN = 'pat-e2e-hubspot-token';
 
 let current: E2EServer | undefined;
 
@@ -53,17 +59,25 @@ export const test = base.extend<object, { server: E2EServer }>({
       fs.rmSync(dataDir, { recursive: true, force: true });
       // A known port, so the links and QR codes the server writes (PUBLIC_URL) point back at it.
       const port = await freePort();
-      const env = e2eServerEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir });
+      // The server's HubSpot calls go to a fake on 127.0.0.1, never to HubSpot itself.
+      const hubspot = await startFakeHubspot({ tokens: [E2E_HUBSPOT_TOKEN] });
+      const env = e2eServerEnv({
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        HUBSPOT_API_BASE: hubspot.base,
+      });
       // The seeded folder of the global setup (tests/e2e/global-setup.ts), copied: the worker's
       // changes stay its own.
       fs.cpSync(templateFolder(), dataDir, { recursive: true });
       const proc: ServerProcess = await spawnServer(env, { entry: SERVER_BUNDLE });
-      current = { url: proc.url, dataDir };
+      current = { url: proc.url, dataDir, hubspot };
       try {
         await use(current);
       } finally {
         current = undefined;
         await proc.stop();
+        await hubspot.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -13,6 +13,7 @@ export function e2eServerEnv(overrides: {
   PORT: string;
   PUBLIC_URL: string;
   DATA_DIR: string;
+  HUBSPOT_API_BASE?: string;
 }): Record<string, string> {
   return serverEnv({
     // Request lines at info show in a failed test's output; spawnServer keeps the recent part.
@@ -25,6 +26,8 @@ export function e2eServerEnv(overrides: {
     RATE_LIMIT_SCALE: '20',
     // A demo account with 60 conversations, more than the list's first page.
     SEED_DEMO_INBOX: '60',
+    // The webhook tests send to a receiver on 127.0.0.1 (refused in production).
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...overrides,
   });
 }

@@ -20,6 +20,7 @@ import {
   sessions,
   type User,
   webhookEndpoints,
+  hubspotConnections,
 } from '../../src/server/db/schema';
 import { API_SCOPES } from '../../src/core/schemas/api-keys';
 import { generateSecret, hashSecret } from '../../src/server/modules/api-keys/service';
@@ -81,6 +82,8 @@ export interface World {
   webhook: { id: string };
   /** A personal API key with every scope for each signed-in caller (the secret), and the owner's key id. */
   apiKeys: { owner: string; other: string; admin: string; peer: string; ownerKeyId: string };
+  /** The owner's HubSpot connection (its token is refused by the matrix's fake HubSpot). */
+  hubspot: { id: string };
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
@@ -221,6 +224,16 @@ export async function createWorld(t: TestApp): Promise<World> {
     apiKeys[who] = secret;
     if (who === 'owner') ownerKeyId = key.id;
   }
+  const [hubspot] = await db
+    .insert(hubspotConnections)
+    .values({
+      userId: owner.id,
+      tokenSealed: 'matrix',
+      portalId: '1',
+      uiDomain: 'app.hubspot.com',
+      connectedBy: owner.id,
+    })
+    .returning();
   return {
     apiKeys: { owner: apiKeys.owner, other: apiKeys.other, admin: apiKeys.admin, peer: apiKeys.peer, ownerKeyId },
     owner: await mintSession(t, owner),
@@ -241,5 +254,6 @@ export async function createWorld(t: TestApp): Promise<World> {
     contact: { id: contact.id },
     template: { id: template.id },
     webhook: { id: webhook.id },
+    hubspot: { id: hubspot.id },
   };
 }

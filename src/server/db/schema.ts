@@ -928,3 +928,4 @@ export * from '../modules/registers/schema';
 export * from '../modules/contacts/schema';
 export * from '../modules/webhooks/schema';
 export * from '../modules/api-keys/schema';
+export * from '../modules/hubspot/schema';

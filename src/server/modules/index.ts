@@ -29,6 +29,7 @@ import { contactScanRoutes } from './contact-scan';
 import { webhookRoutes } from './webhooks';
 import { apiKeyRoutes } from './api-keys';
 import { publicApiRoutes } from './public-api';
+import { hubspotRoutes } from './hubspot';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -59,4 +60,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyRoutes);
   // Its own encapsulated plugin: API-key authentication, per-key limits and its OpenAPI document.
   await app.register(publicApiRoutes, { prefix: '/v1' });
+  await app.register(hubspotRoutes);
 };

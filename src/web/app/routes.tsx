@@ -133,6 +133,9 @@ const ContactScanPage = lazyPage(() => import('../features/contact-scan/scan-pag
   'contact-scan',
 ]);
 const ApiKeysPage = lazyPage(() => import('../features/api-keys/api-keys-page'), 'ApiKeysPage', ['api-keys']);
+const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'), 'IntegrationsPage', [
+  'integrations',
+]);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** `title` names the page in `<title>` and in the route announcement (common:pageTitle.*). */
@@ -172,5 +175,6 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/brokerages/:slug', title: 'brokeragePage', Component: BrokeragePublicPage },
   { path: '/contacts/scan', title: 'contactScan', Component: ContactScanPage },
   { path: '/settings/api-keys', title: 'apiKeys', Component: ApiKeysPage },
+  { path: '/settings/integrations', title: 'integrations', Component: IntegrationsPage },
   { path: '*', title: 'notFound', Component: NotFoundPage },
 ];

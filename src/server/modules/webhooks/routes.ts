@@ -61,7 +61,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       allowPrivate: settings.allowPrivate,
       requireHttps: settings.requireHttps,
       clock: app.ctx.now,
-      settingsLink: `${app.ctx.config.publicUrl}/settings/webhooks`,
+      settingsLink: `${app.ctx.config.publicUrl}/settings/integrations`,
     }),
   );
   workers.set(app.ctx, worker);

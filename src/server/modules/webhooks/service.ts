@@ -1,7 +1,8 @@
 /**
  * Webhook endpoints and their events. `emitEvent` is called by the module that makes a change,
  * with that change's transaction: the event row and one delivery per matching endpoint commit
- * with the change or not at all. Endpoints belong to a user (their own items) or to a brokerage
+ * with the change or not at all. The same event row also carries the jobs of the HubSpot
+ * connections that follow it (see ../hubspot). Endpoints belong to a user (their own items) or to a brokerage
  * (team items); an endpoint of another owner reads as not found.
  */
 import { and, arrayContains, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ import type { DbOrTx } from '../../db/client';
 import { withOwnerCountLock } from '../../db/owner-lock';
 import { conflict, fieldError, notFound } from '../../errors';
 import { openSecret, sealSecret } from '../account/secret-box';
+import { hubspotConnectionsFor } from '../hubspot/outbox';
+import { hubspotJobs } from '../hubspot/schema';
 import { checkWebhookUrl, type Resolver, systemResolver, UnsafeUrlError } from './address-guard';
 import {
   type WebhookDeliveryRow,
@@ -274,8 +277,9 @@ export async function emitEvent(tx: DbOrTx, event: WebhookEvent): Promise<void> 
     .where(
       and(or(...owners), isNull(webhookEndpoints.disabledAt), arrayContains(webhookEndpoints.events, [event.type])),
     );
+  const hubspot = await hubspotConnectionsFor(tx, event);
   // No subscriber: nothing to keep (the event would never be read).
-  if (endpoints.length === 0) return;
+  if (endpoints.length === 0 && hubspot.length === 0) return;
   const [row] = await tx
     .insert(webhookOutbox)
     .values({
@@ -286,7 +290,10 @@ export async function emitEvent(tx: DbOrTx, event: WebhookEvent): Promise<void> 
     })
     .returning({ id: webhookOutbox.id });
   if (!row) throw new Error('webhook event not written');
-  await tx.insert(webhookDeliveries).values(endpoints.map((e) => ({ endpointId: e.id, eventId: row.id })));
+  if (endpoints.length > 0)
+    await tx.insert(webhookDeliveries).values(endpoints.map((e) => ({ endpointId: e.id, eventId: row.id })));
+  if (hubspot.length > 0)
+    await tx.insert(hubspotJobs).values(hubspot.map((connectionId) => ({ connectionId, eventId: row.id })));
   // Delivered to the listening workers when (and only if) the transaction commits.
   await tx.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
 }

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../../../core/schemas/auth';
+import { IntegrationsLink } from '../../integrations/integrations-link';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { PrivacySettings } from './privacy-settings';
@@ -9,6 +10,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
   return (
     <div className="space-y-6">
       <PrivacySettings />
+      <IntegrationsLink />
       <ChangePasswordForm />
       <TwoFactorSettings />
       <DeleteAccount user={user} />
