@@ -6,7 +6,7 @@ import { createListCache } from './platform/list-cache';
 import { watchListVersion } from './platform/list-version';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -118,7 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // content-type header) leave in the same { message, code } shape as every other answer.
     frameworkErrors: (error, _request, reply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
-      void reply.status(error.statusCode ?? 400).send({
+      // Typed for the route it never reached; it is an ordinary reply.
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send({
         message: badUrl ? 'This address is not valid.' : error.message,
         code: badUrl ? 'BAD_URL' : (error.code ?? 'BAD_REQUEST'),
       });
