@@ -373,6 +373,19 @@ export const aiGenerateRequestSchema = z.object({
   nationality: optionalEnum(NATIONALITIES, 'nationality'),
   /** Lets the Arabic text use the right grammatical gender. */
   gender: optionalEnum(GENDERS, 'gender'),
+  /**
+   * What the card already says in its other language: the answer (in `language`) translates it
+   * rather than inventing new text, and a known job title is carried over as the same title.
+   */
+  sourceText: z
+    .object({
+      language: z.enum(UI_LANGUAGES),
+      profession: optionalText(LIMITS.shortTextMax, 'Profession'),
+      professionalBio: optionalText(LIMITS.longTextMax, 'Professional bio'),
+      salesPitch: optionalText(LIMITS.longTextMax, 'Sales pitch'),
+      valueProposition: optionalText(LIMITS.longTextMax, 'Value proposition'),
+    })
+    .optional(),
 });
 export type AiGenerateRequest = z.output<typeof aiGenerateRequestSchema>;
 
