@@ -199,6 +199,15 @@ describe('a card in two languages', () => {
     expect(await queue()).toMatchObject({ name: english.name, primaryLanguage: 'en', translations: { ar: arabic } });
 
     await approve(card.id);
+    // Saving the card's two languages unchanged is no edit (stored text comes back in another key order).
+    const unchanged = await t.inject({
+      method: 'PATCH',
+      url: `/api/business-cards/${card.id}`,
+      as: owner,
+      payload: { ...english, primaryLanguage: 'en', translations: { ar: { ...arabic } } },
+    });
+    expect(unchanged.json().pendingRevision).toBeNull();
+    expect((await queue())?.changes ?? null).toBeNull();
     const edit = await t.inject({
       method: 'PATCH',
       url: `/api/business-cards/${card.id}`,

@@ -229,8 +229,16 @@ const LICENSE_KEYS = ['brnNumber', 'ornNumber', 'practiceCardNumber'] as const;
 /** Fields an owner may change on a published card without a new review. */
 const IMMEDIATE_KEYS = new Set<string>(['aiGenerated']);
 
-/** Equal as stored values (strings, numbers, arrays, link objects). */
-export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: jsonb gives keys back in its own order, not the order written. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_key, value) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+
+/** Equal as stored values (strings, numbers, arrays, link objects, translations). */
+export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** A changed licence number needs a new check. */
 export function licenseReset(current: BusinessCard, changes: Record<string, unknown>): Partial<CardValues> {
