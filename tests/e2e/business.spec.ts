@@ -53,8 +53,8 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   await signUpBroker(page, email);
 
   // Create the card; a paid role goes on to payment.
-  await page.getByLabel('Full name').fill(cardName);
-  await page.getByLabel('Profession / title').fill('Senior Property Consultant');
+  await page.getByLabel('Full name (English)').fill(cardName);
+  await page.getByLabel('Profession / title (English)').fill('Senior Property Consultant');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByTestId('toast')).toContainText('Business Card Created');
   await expect(page).toHaveURL(/\/subscription$/);

@@ -43,7 +43,7 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   await page.goto('/create-card');
   await expect(page.getByRole('heading', { name: 'Create your business card' })).toBeVisible();
   // spec §5 defaults: the user's name, Dubai, English, and their number in international format.
-  await expect(page.getByLabel('Full name')).toHaveValue('Layla Haddad');
+  await expect(page.getByLabel('Full name (English)')).toHaveValue('Layla Haddad');
   await expect(page.getByLabel('Emirate')).toHaveValue('dubai');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+971 50 123 4567');
   await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked();
@@ -54,15 +54,15 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   await page.getByRole('checkbox', { name: 'Arabic' }).check();
   await page.getByRole('button', { name: 'Generate with AI' }).click();
   await expect(page.getByTestId('toast')).toContainText('AI Content Generated');
-  await expect(page.getByLabel('Profession / title')).not.toHaveValue('');
-  await expect(page.getByLabel('Professional bio')).toHaveValue(/Layla/);
-  await expect(page.getByLabel('Professional bio')).toHaveValue(/English and Arabic/);
+  await expect(page.getByLabel('Profession / title (English)')).not.toHaveValue('');
+  await expect(page.getByLabel('Professional bio (English)')).toHaveValue(/Layla/);
+  await expect(page.getByLabel('Professional bio (English)')).toHaveValue(/English and Arabic/);
   // The live preview follows the form.
   await expect(page.getByTestId('card-preview')).toContainText('Dubai Marina');
 
   await page.getByLabel('RERA BRN (broker registration number)').fill('45821');
   await page.getByLabel('RERA ORN (office registration number)').fill('12345');
-  await page.getByLabel('Company').fill('Marina Homes, LLC');
+  await page.getByLabel('Company (English)').fill('Marina Homes, LLC');
   await page.getByLabel('LinkedIn').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByText('Must be a link starting with http:// or https://')).toBeVisible();

@@ -49,20 +49,27 @@ test('sign-in keeps a same-site ?next= and refuses other sites', async ({ browse
   }
 });
 
-test('the AI writes Arabic into the empty fields and leaves a typed title alone, with undo', async ({ browser }) => {
+test('the AI writes the card’s Arabic side into its empty fields and leaves a typed title alone, with undo', async ({
+  browser,
+}) => {
   const { page } = await newVerifiedUser(browser, { first: 'Layla', last: 'Aboud', role: 'real_estate_broker' });
   await page.goto('/create-card');
-  await page.getByLabel('Profession / title').fill('Senior Property Consultant');
+  await page.getByLabel('Profession / title (English)').fill('Senior Property Consultant');
+  await page.getByLabel('Profession / title (Arabic)').fill('مستشارة أولى');
   await page.getByLabel('AI writes in').selectOption('ar');
   await page.getByRole('button', { name: 'Generate with AI' }).click();
   await expect(page.getByTestId('toast').first()).toContainText('AI Content Generated');
-  await expect(page.getByLabel('Profession / title')).toHaveValue('Senior Property Consultant');
-  await expect(page.getByLabel('Professional bio')).toHaveValue(/[\u0600-\u06FF]/);
+  await expect(page.getByLabel('Profession / title (Arabic)')).toHaveValue('مستشارة أولى');
+  await expect(page.getByLabel('Professional bio (Arabic)')).toHaveValue(/[\u0600-\u06FF]/);
+  // The English side is the user's and stays as typed.
+  await expect(page.getByLabel('Profession / title (English)')).toHaveValue('Senior Property Consultant');
+  await expect(page.getByLabel('Professional bio (English)')).toHaveValue('');
 
-  // Asked to rewrite, it replaces the title; Undo puts the typed one back.
+  // Asked to rewrite, it replaces the Arabic title with the English one's translation; Undo puts the typed one back.
   await page.getByLabel('Also rewrite what I wrote').check();
   await page.getByRole('button', { name: 'Generate with AI' }).click();
-  await expect(page.getByLabel('Profession / title')).not.toHaveValue('Senior Property Consultant');
+  await expect(page.getByLabel('Profession / title (Arabic)')).toHaveValue('مستشار عقاري أول');
+  await expect(page.getByLabel('Profession / title (English)')).toHaveValue('Senior Property Consultant');
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByLabel('Profession / title')).toHaveValue('Senior Property Consultant');
+  await expect(page.getByLabel('Profession / title (Arabic)')).toHaveValue('مستشارة أولى');
 });

@@ -16,7 +16,7 @@ test('the card Area suggests communities, is driven by keyboard, sets the emirat
   const { page, context } = await newVerifiedUser(browser, { first: 'Noura', last: 'Saleh', role: 'investor' });
   await page.goto('/create-card');
   await expect(page.getByRole('heading', { name: 'Create your business card' })).toBeVisible();
-  await page.getByLabel('Profession / title').fill('Property investor');
+  await page.getByLabel('Profession / title (English)').fill('Property investor');
 
   // An abbreviation finds the community; arrows and Enter choose it.
   await area(page).fill('jvc');

@@ -35,7 +35,7 @@ test('an edit of an approved card waits for review while the approved card stays
   // The owner renames the approved card in the editor.
   await owner.page.goto(`/edit-card/${card.id}`);
   await expect(owner.page.getByTestId('resubmit-warning')).toContainText('Your card stays public as approved');
-  await owner.page.getByLabel('Full name').fill(newName);
+  await owner.page.getByLabel('Full name (English)').fill(newName);
   await owner.page.getByRole('button', { name: 'Save changes' }).click();
   const confirm = owner.page.getByRole('dialog');
   await expect(confirm).toContainText('Your approved card stays public, unchanged');
@@ -51,7 +51,7 @@ test('an edit of an approved card waits for review while the approved card stays
   await owner.page.goto(`/edit-card/${card.id}`);
   await expect(owner.page.getByTestId('revision-awaiting')).toBeVisible();
   // The editor continues from the proposed name, not the published one.
-  await expect(owner.page.getByLabel('Full name')).toHaveValue(newName);
+  await expect(owner.page.getByLabel('Full name (English)')).toHaveValue(newName);
 
   // The public still sees the approved name.
   const visitorContext = await browser.newContext();

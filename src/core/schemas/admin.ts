@@ -1,6 +1,7 @@
 /** Admin control center payloads: real statistics, review, users, audit. */
 import { z } from 'zod';
-import { CARD_STATUSES, USER_ROLES } from '../enums';
+import { CARD_STATUSES, UI_LANGUAGES, USER_ROLES } from '../enums';
+import { storedCardTranslationsSchema } from './card';
 import { pagination, text } from './common';
 
 /** Weeks of sign-ups the statistics chart shows. */
@@ -59,6 +60,9 @@ export const reviewCardSchema = z.object({
   practiceCardNumber: z.string().nullable(),
   licenseVerified: z.boolean(),
   profileImageUrl: z.string().nullable(),
+  /** The language of name, profession and company; the card's text in the other one beside it. */
+  primaryLanguage: z.enum(UI_LANGUAGES),
+  translations: storedCardTranslationsSchema,
   status: z.enum(CARD_STATUSES),
   createdAt: z.string(),
   ...reviewed,

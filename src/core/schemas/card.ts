@@ -102,6 +102,62 @@ export const LICENSE_PATTERNS = {
   practiceCard: /^[A-Za-z0-9]{4,30}$/,
 } as const;
 
+/**
+ * The card's text in one language: the same fields and limits as the card's own, all optional
+ * (an empty field means "not written in this language"; the card shows the other language there).
+ */
+export const cardTextSchema = z.object({
+  name: withoutBidi(text().trim().max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`))
+    .optional()
+    .nullable(),
+  profession: withoutBidi(
+    text().trim().max(LIMITS.shortTextMax, `Profession must be at most ${LIMITS.shortTextMax} characters`),
+  )
+    .optional()
+    .nullable(),
+  company: optionalText(LIMITS.shortTextMax, 'Company'),
+  officeAddress: optionalText(OFFICE_ADDRESS_MAX, 'Office address'),
+  professionalBio: optionalText(LIMITS.longTextMax, 'Professional bio'),
+  salesPitch: optionalText(LIMITS.longTextMax, 'Sales pitch'),
+  valueProposition: optionalText(LIMITS.longTextMax, 'Value proposition'),
+  servicesOffered: textList('service'),
+  financingSolutions: optionalText(LIMITS.longTextMax, 'Financing solutions'),
+  investmentProfile: optionalText(LIMITS.longTextMax, 'Investment profile'),
+  description: optionalText(LIMITS.longTextMax, 'Description'),
+});
+export type CardTextInput = z.input<typeof cardTextSchema>;
+
+/**
+ * The card in its other language. The card's own fields are in `primaryLanguage`; this holds the
+ * other one (a key equal to the primary language is ignored: those are the card's own fields).
+ */
+export const cardTranslationsSchema = z.object({
+  en: cardTextSchema.optional(),
+  ar: cardTextSchema.optional(),
+});
+export type CardTranslationsInput = z.input<typeof cardTranslationsSchema>;
+
+/** A stored translation: only the fields written, never blanks. */
+export const storedCardTextSchema = z.object({
+  name: z.string().optional(),
+  profession: z.string().optional(),
+  company: z.string().optional(),
+  officeAddress: z.string().optional(),
+  professionalBio: z.string().optional(),
+  salesPitch: z.string().optional(),
+  valueProposition: z.string().optional(),
+  servicesOffered: z.array(z.string()).optional(),
+  financingSolutions: z.string().optional(),
+  investmentProfile: z.string().optional(),
+  description: z.string().optional(),
+});
+export type StoredCardText = z.infer<typeof storedCardTextSchema>;
+export const storedCardTranslationsSchema = z.object({
+  en: storedCardTextSchema.optional(),
+  ar: storedCardTextSchema.optional(),
+});
+export type CardTranslations = z.infer<typeof storedCardTranslationsSchema>;
+
 /** The card payload of the create and edit forms (spec §5: only name and profession are enforced). */
 export const cardInputSchema = z.object({
   name: withoutBidi(
@@ -155,6 +211,13 @@ export const cardInputSchema = z.object({
   ornNumber: shaped(LICENSE_PATTERNS.orn, 'ORN must be 3 to 10 digits'),
   practiceCardNumber: shaped(LICENSE_PATTERNS.practiceCard, 'Practice card number must be 4 to 30 letters or digits'),
   aiGenerated: z.boolean().optional(),
+  /**
+   * The language the fields above are written in. Left out, the server keeps the card's (or, for
+   * a card in one language, reads it from the script of the name, profession and company).
+   */
+  primaryLanguage: z.enum(UI_LANGUAGES, { error: 'Language must be en or ar' }).optional(),
+  /** The same text in the other language. */
+  translations: cardTranslationsSchema.optional(),
   // A `userId` in the body is stripped like any unknown key: the owner is the session's user.
 });
 export type CardInput = z.input<typeof cardInputSchema>;
@@ -223,6 +286,10 @@ export const cardSchema = z.object({
   rejectionReason: z.string().nullable(),
   isPublic: z.boolean(),
   aiGenerated: z.boolean(),
+  /** The language of the card's own text fields ("en" or "ar"). */
+  primaryLanguage: z.enum(UI_LANGUAGES),
+  /** The card's text in its other language, where written (see cardText in core/card-text). */
+  translations: storedCardTranslationsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Bumped by every change; approve/reject name the version the admin reviewed. */
@@ -311,6 +378,19 @@ export const aiGenerateRequestSchema = z.object({
   nationality: optionalEnum(NATIONALITIES, 'nationality'),
   /** Lets the Arabic text use the right grammatical gender. */
   gender: optionalEnum(GENDERS, 'gender'),
+  /**
+   * What the card already says in its other language: the answer (in `language`) translates it
+   * rather than inventing new text, and a known job title is carried over as the same title.
+   */
+  sourceText: z
+    .object({
+      language: z.enum(UI_LANGUAGES),
+      profession: optionalText(LIMITS.shortTextMax, 'Profession'),
+      professionalBio: optionalText(LIMITS.longTextMax, 'Professional bio'),
+      salesPitch: optionalText(LIMITS.longTextMax, 'Sales pitch'),
+      valueProposition: optionalText(LIMITS.longTextMax, 'Value proposition'),
+    })
+    .optional(),
 });
 export type AiGenerateRequest = z.output<typeof aiGenerateRequestSchema>;
 

@@ -35,7 +35,9 @@ import {
   PROPERTY_TYPES,
   SERVICE_TYPES,
   USER_ROLES,
+  type UiLanguage,
 } from '../../core/enums';
+import type { CardTranslations } from '../../core/schemas/card';
 import type { PropertyTranslations } from '../../core/schemas/properties';
 import type { ServiceTranslations } from '../../core/schemas/services';
 
@@ -189,6 +191,10 @@ export const businessCards = pgTable(
     rejectionReason: text('rejection_reason'),
     isPublic: boolean('is_public').notNull().default(false),
     aiGenerated: boolean('ai_generated').notNull().default(false),
+    /** The language the card's text columns are written in ('en' or 'ar'). */
+    primaryLanguage: varchar('primary_language', { length: 2 }).$type<UiLanguage>().notNull().default('en'),
+    /** The card's text in its other language (core/card-text.ts): only the fields written. */
+    translations: jsonb('translations').$type<CardTranslations>().notNull().default({}),
     viewCount: integer('view_count').notNull().default(0),
     vcardDownloads: integer('vcard_downloads').notNull().default(0),
     qrVisits: integer('qr_visits').notNull().default(0),

@@ -53,7 +53,10 @@ function useValueText(kind: Kind) {
       return v.toLocaleString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB');
     }
     if (typeof v === 'string') return label(field, v);
-    if (Array.isArray(v)) return v.map((x) => label(field, String(x))).join(i18n.language === 'ar' ? '، ' : ', ');
+    if (Array.isArray(v))
+      return v
+        .map((x) => label(field.replace(/^translations\.\w+\./, ''), String(x)))
+        .join(i18n.language === 'ar' ? '، ' : ', ');
     if (v && typeof v === 'object') {
       return Object.entries(v as Record<string, unknown>)
         .filter(([, x]) => !isEmpty(x))
@@ -115,6 +118,14 @@ const COMPANION_FIELDS = new Set(['areaId', 'locationId']);
 export function RevisionDiff({ kind, changes }: { kind: Kind; changes: RevisionChange[] }) {
   const { t } = useTranslation('common');
   const fieldLabel = (field: string) => {
+    // A card's text in its other language: the field's name and the language ("Bio (Arabic)").
+    const translated = /^translations\.(en|ar)\.(\w+)$/.exec(field);
+    if (translated) {
+      return t('revision.inLanguage', {
+        field: t(`revision.fields.${translated[2]}`, { defaultValue: translated[2] }),
+        language: t(`revision.language.${translated[1]}`),
+      });
+    }
     const key = kind === 'property' && field === 'area' ? 'areaSqft' : field;
     return t(`revision.fields.${key}`, { defaultValue: field });
   };

@@ -24,7 +24,7 @@ import { composeCardContent } from '../../platform/ai/composer';
 import { eq } from 'drizzle-orm';
 import { businessCards, type User, users } from '../schema';
 import type { SeedStep } from './index';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 import { demoEmail } from './users';
 
 type Profile = { nationality: Nationality; languages: Language[]; arabicName?: string };
@@ -79,6 +79,69 @@ const PROFILES: Record<string, Profile> = {
   'Thomas Okafor': { nationality: 'other', languages: ['english', 'french'] },
   'Alia Al Qasimi': { nationality: 'uae', languages: ['arabic', 'english'] },
   'Nikolai Petrov': { nationality: 'other', languages: ['russian', 'english', 'german'] },
+};
+
+/**
+ * The Arabic names of demo people whose cards are written in English first: their cards carry an
+ * Arabic side, so an Arabic visitor reads them in Arabic (names not listed stay as written).
+ */
+const ARABIC_NAMES: Record<string, string> = {
+  'Ahmed Al Mansoori': 'أحمد المنصوري',
+  'Fatima Al Hashimi': 'فاطمة الهاشمي',
+  'Omar Khalid': 'عمر خالد',
+  'Sara Haddad': 'سارة حداد',
+  'Yousef Al Suwaidi': 'يوسف السويدي',
+  'Karim Nassar': 'كريم نصار',
+  'Layla Aboud': 'ليلى عبود',
+  'Mohammed Al Ketbi': 'محمد الكتبي',
+  'Tariq Mahmoud': 'طارق محمود',
+  'Huda Saleh': 'هدى صالح',
+  'Reem Al Marzouqi': 'ريم المرزوقي',
+  'Samir Haddad': 'سمير حداد',
+  'Hind Al Zaabi': 'هند الزعابي',
+  'Nadia Farouk': 'نادية فاروق',
+  'Rashid Al Mazrouei': 'راشد المزروعي',
+  'Amal Darwish': 'أمل درويش',
+  'George Haddad': 'جورج حداد',
+  'Dina Kassem': 'دينا قاسم',
+  'Majid Al Rumaithi': 'ماجد الرميثي',
+  'Zayed Al Blooshi': 'زايد البلوشي',
+  'Salma Bakr': 'سلمى بكر',
+  'Alia Al Qasimi': 'علياء القاسمي',
+  'Saeed Al Habtoor': 'سعيد الحبتور',
+};
+
+/** The demo companies' Arabic names. */
+const COMPANIES_AR: Record<string, string> = {
+  'Marina Gate Realty': 'مارينا جيت العقارية',
+  'Palm Crest Properties': 'بالم كريست للعقارات',
+  'Creekside Homes Real Estate': 'كريك سايد هومز للعقارات',
+  'Desert Rose Properties': 'وردة الصحراء للعقارات',
+  'Skyline Avenue Realty': 'سكاي لاين أفينيو العقارية',
+  'Gulf Horizon Real Estate': 'أفق الخليج للعقارات',
+  'Oasis Key Properties': 'مفتاح الواحة للعقارات',
+  'Al Waha Real Estate': 'الواحة للعقارات',
+  'Bluewater Estates': 'بلو ووتر العقارية',
+  'Golden Sands Realty': 'الرمال الذهبية العقارية',
+  'Azure Crescent Developments': 'الهلال اللازوردي للتطوير',
+  'Sandstone Development Co.': 'ساندستون للتطوير',
+  'Al Noor Developers': 'النور للتطوير العقاري',
+  'Meridian Bay Properties': 'ميريديان باي للعقارات',
+  'Falcon Ridge Developments': 'فالكون ريدج للتطوير',
+  'Dune Capital Partners': 'ديون كابيتال بارتنرز',
+  'Crescent Family Office': 'مكتب الهلال العائلي',
+  'Harbour Point Ventures': 'هاربر بوينت للاستثمار',
+};
+
+/** The brokers' services in Arabic. */
+const SERVICES_AR: Record<string, string> = {
+  Valuations: 'التقييم العقاري',
+  Viewings: 'المعاينات',
+  'Mortgage referrals': 'الإحالة للتمويل العقاري',
+  'Golden Visa guidance': 'إرشاد الإقامة الذهبية',
+  Snagging: 'فحص العيوب قبل الاستلام',
+  'Tenancy contracts': 'عقود الإيجار',
+  'Property handover': 'تسليم العقار',
 };
 
 type Extra = { first: string; last: string; gender: 'male' | 'female'; role: ProfessionalRole } & Profile;
@@ -370,6 +433,22 @@ const DAY = 24 * 3600 * 1000;
 
 type Person = { user: User; gender: 'male' | 'female'; profile: Profile };
 
+const FINANCING = {
+  ar: 'تمويل عقاري للمقيمين وغير المقيمين، وتمويل إسلامي، وتحويل الرهن العقاري بأسعار أفضل.',
+  en: 'Mortgages for residents and non-residents, Islamic home finance, buy-outs to a better rate and equity release.',
+};
+const INVESTMENT_PROFILE = {
+  ar: 'يفضّل الأصول المدرّة للدخل والشراكات طويلة الأجل.',
+  en: 'Prefers income-producing assets and long-term partnerships; co-invests with trusted partners.',
+};
+
+/** A stable number from a name, to seed the random sequence of a card's other language. */
+function hashSeed(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h || 1;
+}
+
 function cardFor(person: Person, rnd: Random) {
   const { user, gender, profile } = person;
   const role = user.role as ProfessionalRole;
@@ -420,9 +499,7 @@ function cardFor(person: Person, rnd: Random) {
       roleTitle,
       bankName,
       practiceCardNumber: `MB${rnd.int(100000, 999999)}`,
-      financingSolutions: arabic
-        ? 'تمويل عقاري للمقيمين وغير المقيمين، وتمويل إسلامي، وتحويل الرهن العقاري بأسعار أفضل.'
-        : 'Mortgages for residents and non-residents, Islamic home finance, buy-outs to a better rate and equity release.',
+      financingSolutions: FINANCING[arabic ? 'ar' : 'en'],
     };
   } else if (role === 'real_estate_developer') {
     company = rnd.pick(DEVELOPERS);
@@ -446,12 +523,42 @@ function cardFor(person: Person, rnd: Random) {
         area,
         ...rnd.some(['Dubai Hills', 'Business Bay', 'Saadiyat Island', 'Al Marjan Island', 'JVC'], 0, 2),
       ].filter((v, i, all) => all.indexOf(v) === i),
-      investmentProfile: arabic
-        ? 'يفضّل الأصول المدرّة للدخل والشراكات طويلة الأجل.'
-        : 'Prefers income-producing assets and long-term partnerships; co-invests with trusted partners.',
+      investmentProfile: INVESTMENT_PROFILE[arabic ? 'ar' : 'en'],
     };
   }
   const content = composeCardContent(request, rnd.next);
+  // The card's other language, composed from the same facts with a random sequence of its own,
+  // so adding it changes nothing else the seed draws.
+  const second = arabic ? ('en' as const) : ('ar' as const);
+  const translated = composeCardContent(
+    {
+      ...request,
+      language: second,
+      sourceText: { language: request.language, profession: content.profession },
+    },
+    createRandom(hashSeed(`${user.firstName} ${user.lastName}`)).next,
+  );
+  const englishName = `${user.firstName} ${user.lastName}`;
+  const otherName = arabic ? englishName : ARABIC_NAMES[englishName];
+  const ownCompany = company === 'Private portfolio' ? null : (company ?? content.suggestedCompany ?? null);
+  const otherCompany = ownCompany
+    ? second === 'ar'
+      ? COMPANIES_AR[ownCompany]
+      : Object.entries(COMPANIES_AR).find(([, ar]) => ar === ownCompany)?.[0]
+    : (translated.suggestedCompany ?? undefined);
+  const services = (specifics.servicesOffered ?? []) as string[];
+  const otherText: Record<string, unknown> = {
+    ...(otherName ? { name: otherName } : {}),
+    profession: translated.profession,
+    ...(otherCompany ? { company: otherCompany } : {}),
+    professionalBio: translated.description,
+    description: translated.description,
+    ...(translated.salesPitch ? { salesPitch: translated.salesPitch } : {}),
+    ...(translated.valueProposition ? { valueProposition: translated.valueProposition } : {}),
+    ...(services.length && second === 'ar' ? { servicesOffered: services.map((v) => SERVICES_AR[v] ?? v) } : {}),
+    ...(specifics.financingSolutions ? { financingSolutions: FINANCING[second] } : {}),
+    ...(specifics.investmentProfile ? { investmentProfile: INVESTMENT_PROFILE[second] } : {}),
+  };
   const image = avatarPath(`${user.firstName} ${user.lastName}`);
   const first = slug(user.firstName);
   const last = slug(user.lastName);
@@ -459,7 +566,7 @@ function cardFor(person: Person, rnd: Random) {
     userId: user.id,
     name,
     profession: content.profession,
-    company: company === 'Private portfolio' ? null : (company ?? content.suggestedCompany ?? null),
+    company: ownCompany,
     phone: toE164(user.phoneNumber, user.countryCode) ?? user.phoneNumber,
     countryCode: user.countryCode,
     email: user.email,
@@ -487,6 +594,8 @@ function cardFor(person: Person, rnd: Random) {
     profileImageUrl: image,
     aiGenerated: rnd.next() < 0.7,
     ...specifics,
+    primaryLanguage: arabic ? ('ar' as const) : ('en' as const),
+    translations: { [second]: otherText },
   };
 }
 

@@ -240,6 +240,68 @@ describe('an OpenAI-compatible endpoint', () => {
     expect(received.length - before).toBe(1);
   });
 
+  it('writes the missing Arabic side offline: the typed English title carried over, an Arabic bio composed', async () => {
+    const user = await offline.signUp({ role: 'real_estate_broker' });
+    const res = await offline.inject({
+      method: 'POST',
+      url,
+      as: user,
+      payload: {
+        ...request,
+        gender: 'female',
+        language: 'ar',
+        sourceText: {
+          language: 'en',
+          profession: 'Senior Property Consultant',
+          professionalBio: 'Layla helps investors buy off-plan in Dubai Marina.',
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ language: 'ar', source: 'composer', profession: 'مستشارة عقارية أولى' });
+    expect(body.description.match(/[\u0600-\u06FF]/g)?.length).toBeGreaterThan(40);
+    expect(body.description).not.toMatch(/investors/);
+    expect(body.salesPitch).toMatch(/[\u0600-\u06FF]/);
+    // A title the list does not know: the composer's own Arabic title, never the English one.
+    const unknown = composeCardContent(
+      { ...request, language: 'ar', sourceText: { language: 'en', profession: 'Chief Happiness Wizard' } } as never,
+      createRandom(3).next,
+    );
+    expect(unknown.profession).toMatch(/[\u0600-\u06FF]/);
+    // And back: an Arabic title gives the English one.
+    const english = composeCardContent(
+      { ...request, language: 'en', sourceText: { language: 'ar', profession: 'وسيط عقاري أول' } } as never,
+      createRandom(3).next,
+    );
+    expect(english.profession).toBe('Senior Real Estate Broker');
+  });
+
+  it('asks the endpoint to translate the card’s other side rather than invent', async () => {
+    behaviour = {
+      kind: 'json',
+      content: JSON.stringify({ profession: 'مستشارة عقارية أولى', description: 'ليلى تساعد المستثمرين.' }),
+    };
+    const user = await withAi.signUp({ role: 'real_estate_broker' });
+    const res = await withAi.inject({
+      method: 'POST',
+      url,
+      as: user,
+      payload: {
+        ...request,
+        language: 'ar',
+        sourceText: { language: 'en', profession: 'Senior Property Consultant', salesPitch: 'Launch prices first.' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ source: 'ai', profession: 'مستشارة عقارية أولى' });
+    const asked = received[received.length - 1].body.messages.find((m) => m.role === 'user')?.content ?? '';
+    expect(asked).toContain('Language of the answer: Arabic');
+    expect(asked).toContain('Translate it faithfully');
+    expect(asked).toContain('Profession: Senior Property Consultant');
+    expect(asked).toContain('Sales pitch: Launch prices first.');
+  });
+
   it('falls back to the composer when the endpoint does not answer in time', async () => {
     behaviour = { kind: 'hang' };
     const user = await withHangingAi.signUp({ role: 'real_estate_broker' });

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Card } from '../../../core/schemas/card';
+import { cardText, localizeCard, primaryLanguageOf } from '../../../core/card-text';
 import { enumLabel, type LabelLanguage } from '../../platform/ai/labels';
 import { escapeHtml } from '../../web';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewPath } from './preview';
@@ -17,21 +18,37 @@ export function cardOrganisation(c: Pick<Card, 'company' | 'bankName'>, lang: La
 }
 
 /** The <meta> tags of a public card (escaped). */
-export function cardHeadTags(c: Card, url: string, publicUrl: string, title?: string): string {
-  const org = cardOrganisation(c);
+export function cardHeadTags(
+  stored: Card,
+  url: string,
+  publicUrl: string,
+  title?: string,
+  lang: LabelLanguage = primaryLanguageOf(stored),
+): string {
+  const text = cardText(stored, lang);
+  const c = localizeCard(stored, lang);
+  const org = cardOrganisation(c, lang);
   const heading = title ?? `${c.name} — ${c.profession}${org ? `, ${org}` : ''}`;
-  const place = [c.area, c.emirate ? enumLabel('en', 'emirate', c.emirate) : null].filter(Boolean).join(', ');
+  const place = [c.area, c.emirate ? enumLabel(lang, 'emirate', c.emirate) : null]
+    .filter(Boolean)
+    .join(lang === 'ar' ? '، ' : ', ');
+  const summary =
+    lang === 'ar'
+      ? `${c.profession}${org ? ` لدى ${org}` : ''}${place ? ` في ${place}` : ''}.`
+      : `${c.profession}${org ? ` at ${org}` : ''}${place ? ` in ${place}` : ''}.`;
+  // The description or bio written in the page's language first; either in the other one after.
+  const inLang = (f: 'description' | 'professionalBio') => (text.language[f] === lang ? c[f] : null);
   const description = clip(
-    (
-      c.description ||
-      c.professionalBio ||
-      `${c.profession}${org ? ` at ${org}` : ''}${place ? ` in ${place}` : ''}.`
-    ).replace(/\s+/g, ' '),
+    (inLang('description') || inLang('professionalBio') || c.description || c.professionalBio || summary).replace(
+      /\s+/g,
+      ' ',
+    ),
     200,
   );
   const image = `${publicUrl}${previewPath(c)}`;
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'profile'],
+    ['property', 'og:locale', lang === 'ar' ? 'ar_AE' : 'en_AE'],
     ['property', 'og:site_name', 'Bitaqa'],
     ['property', 'og:title', heading],
     ['property', 'og:description', description],

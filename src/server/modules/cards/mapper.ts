@@ -61,6 +61,8 @@ export function toCard(row: MappedRow, opts: { private: boolean }): Card {
     rejectionReason: opts.private ? c.rejectionReason : null,
     isPublic: c.isPublic,
     aiGenerated: c.aiGenerated,
+    primaryLanguage: c.primaryLanguage,
+    translations: c.translations ?? {},
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     version: c.version,

@@ -19,7 +19,9 @@ import enEnums from '../../../web/i18n/en/enums.json';
 import { Logo } from '../../../web/app/logo';
 import { CardFooterLine, CardSheet, CreateOwnCta } from '../../../web/features/cards/components/card-sheet';
 import { LANGUAGE_COOKIE } from '../../../core/routes';
+import { cardLanguages, cardText, localizeCard, otherLanguage, primaryLanguageOf } from '../../../core/card-text';
 import { escapeHtml, type WebAssets } from '../../web';
+import { acceptLanguage } from '../../platform/mail/templates';
 import { cardHeadTags, cardOrganisation } from './head';
 import type { CardService } from './service';
 
@@ -47,32 +49,41 @@ function translator(lng: PageLanguage, resources: Record<string, object>): I18n 
   return instance;
 }
 
-const ARABIC = /[\u0600-\u06FF]/;
-const LATIN = /[A-Za-z]/;
-
 /**
- * The page language: the visitor's choice (?lang= or the cookie the app sets) first, else the
- * card's own language: a card written only in Arabic is shown in Arabic, right to left.
+ * The page language: the visitor's choice (?lang= or the cookie the app sets) first; else the
+ * browser's language when the card is written in it; else the card's own language, so a card
+ * written only in Arabic is shown in Arabic, right to left. The text itself follows cardText.
  */
 export function pageLanguage(
-  card: Pick<Card, 'name' | 'profession' | 'company'>,
+  card: Pick<Card, 'name' | 'profession' | 'company' | 'professionalBio' | 'primaryLanguage' | 'translations'> &
+    Partial<Card>,
   choice: string | undefined,
+  accept?: string,
 ): PageLanguage {
   if (choice === 'en' || choice === 'ar') return choice;
-  const text = `${card.name} ${card.profession} ${card.company ?? ''}`;
-  return ARABIC.test(text) && !LATIN.test(text) ? 'ar' : 'en';
+  const browser = acceptLanguage(accept);
+  if (browser && cardLanguages(card as Card).includes(browser)) return browser;
+  return primaryLanguageOf(card as Card);
 }
 
 /** JSON inside <script>: `<` escaped so a name can never close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** schema.org Person with the card's public contact data. */
-export function personJsonLd(card: Card, url: string, image: string | null, org: string | null): object {
+export function personJsonLd(
+  card: Card,
+  url: string,
+  image: string | null,
+  org: string | null,
+  /** The name as written in the card's other language, when it differs. */
+  alternateName?: string,
+): object {
   const same = Object.values(card.socialLinks).filter((v): v is string => !!v);
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: card.name,
+    ...(alternateName && alternateName !== card.name ? { alternateName } : {}),
     jobTitle: card.profession,
     url,
     ...(org ? { worksFor: { '@type': 'Organization', name: org } } : {}),
@@ -210,17 +221,19 @@ export async function renderCardPage(
   assets: WebAssets,
   /** The committed list version, read before the card: a changed card is a new version. */
   version: number,
+  /** The browser's Accept-Language, used when the visitor has not chosen. */
+  accept?: string,
 ): Promise<string | null> {
-  const card = await cards.getPublic(id);
-  if (!card) return null;
-  const lang = pageLanguage(card, choice);
+  const stored = await cards.getPublic(id);
+  if (!stored) return null;
+  const lang = pageLanguage(stored, choice, accept);
   // Rendering is the page's main cost; the same card, language and build give the same page
   //. The version is read before the card, so a page shows rows at least as new as the
   // version it is filed under, and any change to the card moves the version: a new page.
   const key = `${version}|${id}|${lang}|${assets.appScript}|${publicUrl}`;
   const cached = renderedPages.get(key);
   if (cached) return cached;
-  const html = renderPage(card, lang, cards, publicUrl, assets);
+  const html = renderPage(stored, lang, cards, publicUrl, assets);
   renderedPages.set(key, html);
   return html;
 }
@@ -233,12 +246,15 @@ const renderedPages = new LRUCache<string, string>({
 });
 
 function renderPage(
-  card: NonNullable<Awaited<ReturnType<CardService['getPublic']>>>,
+  stored: NonNullable<Awaited<ReturnType<CardService['getPublic']>>>,
   lang: PageLanguage,
   cards: CardService,
   publicUrl: string,
   assets: WebAssets,
 ): string {
+  // Every text of the page (heading, <title>, previews, JSON-LD) in the page's language where written.
+  const card = localizeCard(stored, lang);
+  const otherName = cardText(stored, otherLanguage(lang)).name;
   const i18n = translators[lang];
   const url = cards.cardUrl(card.id);
   const org = cardOrganisation(card, lang);
@@ -268,7 +284,7 @@ function renderPage(
     '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    cardHeadTags(card, url, publicUrl, title),
+    cardHeadTags(stored, url, publicUrl, title, lang),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(entry
       ? [
@@ -276,7 +292,7 @@ function renderPage(
           `<script type="module" src="${escapeHtml(entry.script)}"></script>`,
         ]
       : []),
-    `<script type="application/ld+json">${scriptJson(personJsonLd(card, url, image, org))}</script>`,
+    `<script type="application/ld+json">${scriptJson(personJsonLd(card, url, image, org, otherName))}</script>`,
   ];
   return [
     '<!doctype html>',
@@ -302,7 +318,10 @@ export function registerCardPage(app: FastifyInstance, cards: CardService): void
       asked ?? request.cookies[LANGUAGE_COOKIE],
       assets,
       version,
+      request.headers['accept-language'],
     );
+    // The answer depends on the browser's language when no choice was made.
+    reply.header('Vary', 'Accept-Language, Cookie');
     if (html === null) reply.code(404);
     return html;
   });

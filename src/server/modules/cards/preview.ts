@@ -70,6 +70,20 @@ export async function uploadedPhoto(url: string | null, store: ObjectStore): Pro
   return object ? Buffer.concat(await object.body.toArray()) : null;
 }
 
+/**
+ * The uploaded photo for a vCard: a 400 px square JPEG (what every contacts app decodes, small
+ * enough to embed), or null when the card has no uploaded photo or it cannot be read.
+ */
+export async function vcardPhoto(url: string | null, store: ObjectStore): Promise<Buffer | null> {
+  const file = await uploadedPhoto(url, store);
+  if (!file) return null;
+  return sharp(file)
+    .resize(400, 400, { fit: 'cover' })
+    .jpeg({ quality: 82 })
+    .toBuffer()
+    .catch(() => null);
+}
+
 /** The uploaded photo as a 240 px circle, or null. */
 async function photoCircle(url: string | null, store: ObjectStore): Promise<Buffer | null> {
   const file = await uploadedPhoto(url, store);

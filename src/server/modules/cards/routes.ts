@@ -25,7 +25,7 @@ import { cardAdminRoutes } from './admin-routes';
 import { avatarSvg } from './avatar';
 import { cardOrganisation, registerCardHead } from './head';
 import { registerCardPage } from './page';
-import { previewVersion, renderPreview } from './preview';
+import { previewVersion, renderPreview, vcardPhoto } from './preview';
 import { type CardQr, cardQr } from './qr';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
@@ -173,8 +173,10 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       // may keep it but asks again each time, so a hidden card stops being answered.
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag('vcard', card))) return reply;
-      const vcard = await vcards.get(cardVersionTag(card), () => ({
-        body: buildVCard(card, cards.cardUrl(card.id)),
+      const vcard = await vcards.get(cardVersionTag(card), async () => ({
+        body: buildVCard(card, cards.cardUrl(card.id), {
+          photoJpeg: await vcardPhoto(card.profileImageUrl, app.ctx.uploads.store),
+        }),
         disposition: attachmentHeader(card.name, '_card.vcf'),
       }));
       return reply

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app';
 import { PROFESSIONAL_ROLES } from '../../../core/enums';
-import { cardInputSchema } from '../../../core/schemas/card';
+import { cardInputSchema, cardTranslationsSchema } from '../../../core/schemas/card';
 import { businessCards, cardEvents, users } from '../../db/schema';
 import { seedCards } from '../../db/seed/cards';
 import { createRandom } from '../../db/seed/random';
@@ -19,6 +19,24 @@ const rows = await t.database.db
   .innerJoin(users, eq(users.id, businessCards.userId));
 
 describe('demo cards', () => {
+  it('carry both languages, the flagship broker’s card in full Arabic', () => {
+    for (const { card } of rows) {
+      const other = card.primaryLanguage === 'ar' ? 'en' : 'ar';
+      const text = card.translations[other];
+      expect(text?.profession, card.name).toBeTruthy();
+      expect(text?.professionalBio?.length, card.name).toBeGreaterThan(80);
+      const script = other === 'ar' ? /[\u0600-\u06FF]/ : /[A-Za-z]/;
+      expect(text?.professionalBio, card.name).toMatch(script);
+      expect(cardTranslationsSchema.safeParse(card.translations).success).toBe(true);
+    }
+    const flagship = rows.find((r) => r.card.email === NAMED_DEMO_ACCOUNTS.broker)?.card;
+    expect(flagship?.primaryLanguage).toBe('en');
+    expect(flagship?.translations.ar).toMatchObject({ name: 'أحمد المنصوري' });
+    expect(flagship?.translations.ar?.profession).toMatch(/[\u0600-\u06FF]/);
+    expect(flagship?.translations.ar?.company).toMatch(/[\u0600-\u06FF]/);
+    expect(flagship?.translations.ar?.servicesOffered?.every((v) => /[\u0600-\u06FF]/.test(v))).toBe(true);
+  });
+
   it('gives the directory well over 60 approved public cards, of every role, brokers subscribed', () => {
     const listed = rows.filter((r) => r.card.status === 'approved' && r.card.isPublic);
     const directory = listed.filter(

@@ -5,6 +5,8 @@
 import type { Card, CardInputParsed } from '../../../core/schemas/card';
 import { phoneCallingCode } from '../../../core/phone';
 import { MAX_CARDS_PER_USER } from '../../../core/schemas/card';
+import { CARD_TEXT_FIELDS, cardHasLanguage, cleanTranslations, detectTextLanguage } from '../../../core/card-text';
+import type { UiLanguage } from '../../../core/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
@@ -194,13 +196,49 @@ export function toValues(input: Partial<CardInputParsed>): Partial<CardValues> {
   return out;
 }
 
+/**
+ * The language columns of an edit. A client that names the language gets it; one that does not
+ * (written before cards had two languages) keeps the card's, except that a card written in one
+ * language takes the language of the text it is now given. The translation is stored cleaned and
+ * only for the language that is not the card's own.
+ */
+export function languageValues(
+  current: BusinessCard,
+  input: Partial<CardInputParsed>,
+): Partial<Pick<CardValues, 'primaryLanguage' | 'translations'>> {
+  // The text as it will be: a waiting revision's edit first, then the live card.
+  const revision = (current.pendingRevision ?? {}) as Partial<BusinessCard>;
+  const effective = { ...current, ...revision } as BusinessCard;
+  const sentText = CARD_TEXT_FIELDS.some((f) => input[f] !== undefined);
+  let primary: UiLanguage = effective.primaryLanguage;
+  if (input.primaryLanguage) primary = input.primaryLanguage;
+  else if (sentText && !input.translations && !cardHasLanguage(effective, primary === 'ar' ? 'en' : 'ar')) {
+    const pick = <K extends keyof CardInputParsed & keyof BusinessCard>(k: K) =>
+      (input[k] !== undefined ? input[k] : effective[k]) as string | null | undefined;
+    primary = detectTextLanguage(pick('name'), pick('profession'), pick('company'));
+  }
+  const out: Partial<Pick<CardValues, 'primaryLanguage' | 'translations'>> = {};
+  if (primary !== effective.primaryLanguage || input.primaryLanguage) out.primaryLanguage = primary;
+  if (input.translations) out.translations = cleanTranslations(input.translations, primary);
+  else if (primary !== effective.primaryLanguage) out.translations = cleanTranslations(effective.translations, primary);
+  return out;
+}
+
 const LICENSE_KEYS = ['brnNumber', 'ornNumber', 'practiceCardNumber'] as const;
 
 /** Fields an owner may change on a published card without a new review. */
 const IMMEDIATE_KEYS = new Set<string>(['aiGenerated']);
 
-/** Equal as stored values (strings, numbers, arrays, link objects). */
-export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: jsonb gives keys back in its own order, not the order written. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_key, value) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+
+/** Equal as stored values (strings, numbers, arrays, link objects, translations). */
+export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** A changed licence number needs a new check. */
 export function licenseReset(current: BusinessCard, changes: Record<string, unknown>): Partial<CardValues> {
@@ -296,8 +334,12 @@ export function createCardService(ctx: AppContext) {
           throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT');
         }
         const values = toValues(input);
+        const primaryLanguage =
+          input.primaryLanguage ?? detectTextLanguage(input.name, input.profession, input.company);
         return insertCard(tx, {
           ...values,
+          primaryLanguage,
+          translations: cleanTranslations(input.translations, primaryLanguage),
           name: input.name,
           profession: input.profession,
           userId: user.id,
@@ -351,7 +393,10 @@ export function createCardService(ctx: AppContext) {
         const current = await lockCard(tx, id);
         if (!current) throw cardNotFound();
         // A field the owner's brokerage locked is refused at that field.
-        const values = toValues(withoutLockedFields(input, brand, current)) as Record<string, unknown>;
+        const values = {
+          ...toValues(withoutLockedFields(input, brand, current)),
+          ...languageValues(current, input),
+        } as Record<string, unknown>;
         const live = current as unknown as Record<string, unknown>;
         if (current.status === 'approved') {
           const immediate: Record<string, unknown> = {};

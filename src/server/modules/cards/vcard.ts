@@ -1,5 +1,9 @@
 /**
- * The card as a vCard 3.0 file, the version every phone's contacts app reads.
+ * The card as a vCard 3.0 file, the version every phone's contacts app reads. A bilingual card
+ * gives its name, title and company in its own language first (what contacts apps show) and again
+ * in the other language with a LANGUAGE parameter, which vCard 3.0 allows on these text types
+ * (4.0's ALTID would group them more precisely, but phones' importers read 3.0 reliably). The
+ * card's photo goes in as an embedded JPEG.
  * vcard-creator does the RFC 2426 escaping (\ , ; newline) and folds lines at 75 octets with
  * CRLF without splitting UTF-8 characters; vcard.test.ts parses its output back with ical.js.
  */
@@ -8,23 +12,25 @@ import { fullPhone } from '../../../core/card-contact';
 import { fileStem } from '../../../core/format';
 import type { BusinessCard } from '../../db/schema';
 import { enumLabel } from '../../platform/ai/labels';
+import { cardText, otherLanguage, primaryLanguageOf, writtenText } from '../../../core/card-text';
 
-type VCardSource = Pick<
-  BusinessCard,
-  | 'name'
-  | 'profession'
-  | 'company'
-  | 'bankName'
-  | 'phone'
-  | 'countryCode'
-  | 'email'
-  | 'officeAddress'
-  | 'area'
-  | 'emirate'
-  | 'professionalBio'
-  | 'description'
-  | 'socialLinks'
->;
+type VCardSource = Partial<Pick<BusinessCard, 'primaryLanguage' | 'translations'>> &
+  Pick<
+    BusinessCard,
+    | 'name'
+    | 'profession'
+    | 'company'
+    | 'bankName'
+    | 'phone'
+    | 'countryCode'
+    | 'email'
+    | 'officeAddress'
+    | 'area'
+    | 'emirate'
+    | 'professionalBio'
+    | 'description'
+    | 'socialLinks'
+  >;
 
 function textFields(c: VCardSource): VCardSource {
   const opt = (v: string | null) => (v === null ? null : text(v));
@@ -58,16 +64,47 @@ const clean = (v: string) =>
  */
 const text = (v: string) => v.replace(/\r\n?/g, '\n');
 
-export function buildVCard(input: VCardSource, cardUrl: string): string {
-  const card = textFields(input);
+/** A text value written by hand (vcard-creator escapes only its own properties). */
+const escapeValue = (v: string) =>
+  text(v).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+
+export interface VCardExtras {
+  /** The card's photo as JPEG bytes, embedded as PHOTO. */
+  photoJpeg?: Buffer | null;
+}
+
+export function buildVCard(input: VCardSource, cardUrl: string, extras: VCardExtras = {}): string {
+  const primary = primaryLanguageOf(input);
+  const second = otherLanguage(primary);
+  // The card's own language, each empty field filled from the other (the rule of every card view).
+  const own = cardText(input, primary);
+  const card = textFields({ ...input, ...own, officeAddress: own.officeAddress, description: own.description });
+  const alt = writtenText(input, second);
   const v = new VCard();
   const { givenName, familyName } = splitName(card.name);
   // FN first: addName would otherwise derive it as "given family".
   v.addFullName(card.name.trim());
   v.addName({ givenName, familyName });
-  const org = card.company || (card.bankName ? enumLabel('en', 'bank', card.bankName) : null);
+  const org = card.company || (card.bankName ? enumLabel(primary, 'bank', card.bankName) : null);
   if (org) v.addCompany({ name: org });
   v.addJobtitle(card.profession);
+  // The same person in the card's other language, marked with that language.
+  const lang = `LANGUAGE=${second}`;
+  if (alt.name && alt.name.trim() !== card.name.trim()) {
+    const n = splitName(alt.name);
+    v.addCustomProperty({ name: 'FN', params: lang, value: escapeValue(alt.name.trim()) });
+    v.addCustomProperty({
+      name: 'N',
+      params: lang,
+      value: [n.familyName, n.givenName, '', '', ''].map(escapeValue).join(';'),
+    });
+  }
+  const altOrg = alt.company || (!input.company && card.bankName ? enumLabel(second, 'bank', card.bankName) : null);
+  if (altOrg && altOrg !== org) v.addCustomProperty({ name: 'ORG', params: lang, value: escapeValue(altOrg) });
+  if (alt.profession && alt.profession !== card.profession) {
+    v.addCustomProperty({ name: 'TITLE', params: lang, value: escapeValue(alt.profession) });
+  }
+  if (extras.photoJpeg?.length) v.addPhoto({ image: extras.photoJpeg.toString('base64'), mime: 'JPEG' });
   const tel = fullPhone(card.phone, card.countryCode);
   if (tel) v.addPhoneNumber({ number: clean(tel), type: ['cell', 'voice'] });
   if (card.email) v.addEmail({ address: clean(card.email), type: ['internet', 'work'] });

@@ -4,6 +4,7 @@
  * control center. All three read the same queries (./repository), so they agree on what waits and
  * in which order. The decisions themselves stay with the owning modules (cards, properties).
  */
+import { withFlatTranslations } from '../../../core/card-text';
 import type { PendingApprovals } from '../../../core/schemas/card';
 import type { Property } from '../../../core/schemas/properties';
 import type { ReviewQueue } from '../../../core/schemas/admin';
@@ -87,7 +88,15 @@ export function createModerationService(ctx: AppContext) {
             version: c.version,
             updatedAt: c.updatedAt.toISOString(),
             // Only a published card's edit is a revision; a pending card is reviewed as it stands.
-            changes: c.status === 'approved' ? revisionChanges(c, c.pendingRevision) : null,
+            primaryLanguage: c.primaryLanguage,
+            translations: c.translations ?? {},
+            changes:
+              c.status === 'approved' && c.pendingRevision
+                ? revisionChanges(
+                    withFlatTranslations(c as unknown as Record<string, unknown>),
+                    withFlatTranslations(c.pendingRevision),
+                  )
+                : null,
             owner: adminOwner(owner),
           })),
         },

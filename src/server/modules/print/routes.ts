@@ -4,6 +4,7 @@
  * answered with an ETag of that version (cards/download-cache.ts); the visibility check
  * runs on every request, so a hidden card answers 404 cached or not.
  */
+import { localizeCard } from '../../../core/card-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import crypto from 'node:crypto';
@@ -92,7 +93,8 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
       if (notModified(request, reply, downloadEtag(`print-${lang}`, card))) return reply;
       const link = cards.cardUrl(card.id);
       const pdf = await files.get(`pdf-${lang}:${cardVersionTag(card)}`, () =>
-        renderPrintSheet(card, `${link}?src=qr`, link.replace(/^https?:\/\//, ''), lang),
+        // The sheet's language picks the card's text too, where the card has it.
+        renderPrintSheet(localizeCard(card, lang), `${link}?src=qr`, link.replace(/^https?:\/\//, ''), lang),
       );
       return reply
         .type('application/pdf')
@@ -114,7 +116,11 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
       if (notModified(request, reply, downloadEtag(variant, card))) return reply;
       const png = await files.get(`${variant}:${cardVersionTag(card)}`, () =>
         renderBackground(
-          { card, company: cardOrganisation(card, lang), link: `${cards.cardUrl(card.id)}?src=background` },
+          {
+            card: localizeCard(card, lang),
+            company: cardOrganisation(localizeCard(card, lang), lang),
+            link: `${cards.cardUrl(card.id)}?src=background`,
+          },
           { design, lang, size },
           app.ctx.uploads.store,
         ),

@@ -2,6 +2,7 @@
  * E-mail signature of a published card: the HTML fragment in three designs and two
  * languages, and the small QR PNG it shows. Both answer 404 for any card a stranger may not open.
  */
+import { localizeCard } from '../../../core/card-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -31,7 +32,8 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!card) return reply.status(404).send(notFound);
       const html = renderSignature(
         {
-          card,
+          // The signature's language picks the card's text too, where the card has it.
+          card: localizeCard(card, request.query.lang),
           cardUrl: cards.cardUrl(card.id),
           qrUrl: `${app.ctx.config.publicUrl}/api/business-cards/${card.id}/signature/qr.png`,
         },

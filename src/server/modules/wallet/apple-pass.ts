@@ -12,8 +12,25 @@ import type { ApplePassConfig } from '../../config';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import { cardMark } from '../cards/card-mark';
 import { cardOrganisation } from '../cards/head';
+import { cardText, otherLanguage, primaryLanguageOf } from '../../../core/card-text';
+import type { UiLanguage } from '../../../core/enums';
 
-export type PassCard = Pick<Card, 'id' | 'name' | 'profession' | 'company' | 'bankName' | 'profileImageUrl'>;
+export type PassCard = Pick<Card, 'id' | 'name' | 'profession' | 'company' | 'bankName' | 'profileImageUrl'> &
+  Partial<Pick<Card, 'primaryLanguage' | 'translations'>>;
+
+/**
+ * The card's name, profession and company in its own language, and the same in its other language
+ * where written: a pass shows the one, and the phone's language picks the other.
+ */
+export function passTexts(card: PassCard) {
+  const primary = primaryLanguageOf(card);
+  const second = otherLanguage(primary);
+  const text = (lang: UiLanguage) => {
+    const t = cardText(card, lang);
+    return { name: t.name, profession: t.profession, org: cardOrganisation({ ...card, company: t.company }, lang) };
+  };
+  return { primary, second, own: text(primary), other: text(second) };
+}
 
 /** The pass's labels; the keys appear in pass.json and each language's pass.strings. */
 export const PASS_STRINGS = {
@@ -54,7 +71,8 @@ export async function buildApplePass(
   apple: ApplePassConfig,
   store: ObjectStore,
 ): Promise<Buffer> {
-  const org = cardOrganisation(card);
+  const { second, own, other } = passTexts(card);
+  const org = own.org;
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: apple.passTypeId,
@@ -68,9 +86,9 @@ export async function buildApplePass(
     labelColor: 'rgb(240, 199, 94)',
     backgroundColor: 'rgb(15, 61, 62)',
     generic: {
-      primaryFields: [{ key: 'name', label: 'name', value: card.name }],
+      primaryFields: [{ key: 'name', label: 'name', value: own.name }],
       secondaryFields: [
-        { key: 'profession', label: 'profession', value: card.profession },
+        { key: 'profession', label: 'profession', value: own.profession },
         ...(org ? [{ key: 'company', label: 'company', value: org }] : []),
       ],
       backFields: [{ key: 'link', label: 'link', value: cardUrl }],
@@ -90,6 +108,16 @@ export async function buildApplePass(
     signerKey: apple.signerKey,
     signerKeyPassphrase: apple.signerKeyPassphrase,
   });
-  for (const [lang, strings] of Object.entries(PASS_STRINGS)) pass.localize(lang, { ...strings });
+  // A field's value is looked up in the phone's language's pass.strings like its label: the
+  // card's other language maps its own-language text to the translation (unmapped text shows as is).
+  const translated: Record<string, string> = {};
+  for (const key of ['name', 'profession', 'org'] as const) {
+    const from = own[key];
+    const to = other[key];
+    if (from && to && from !== to && !(from in PASS_STRINGS[second])) translated[from] = to;
+  }
+  for (const [lang, strings] of Object.entries(PASS_STRINGS)) {
+    pass.localize(lang, { ...(lang === second ? translated : {}), ...strings });
+  }
   return pass.getAsBuffer();
 }

@@ -7,9 +7,8 @@
  */
 import { SignJWT, importPKCS8 } from 'jose';
 import type { GoogleWalletConfig } from '../../config';
-import { cardOrganisation } from '../cards/head';
 import type { PassCard } from './apple-pass';
-import { PASS_STRINGS } from './apple-pass';
+import { PASS_STRINGS, passTexts } from './apple-pass';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 /** The pass class of every Bitaqa card, under the issuer. */
@@ -23,7 +22,11 @@ const localized = (en: string, ar: string) => ({
   defaultValue: { language: 'en', value: en },
   translatedValues: [{ language: 'ar', value: ar }],
 });
-const plain = (value: string) => ({ defaultValue: { language: 'en', value } });
+/** A text in the card's own language, with its other language where that differs. */
+const inBoth = (lang: string, value: string, otherLang: string, other: string) => ({
+  defaultValue: { language: lang, value },
+  ...(other && other !== value ? { translatedValues: [{ language: otherLang, value: other }] } : {}),
+});
 
 /** The signed save link. */
 export async function googleSaveUrl(
@@ -34,20 +37,22 @@ export async function googleSaveUrl(
   origin: string,
 ): Promise<string> {
   const classId = `${google.issuerId}.${GOOGLE_CLASS_SUFFIX}`;
-  const org = cardOrganisation(card);
+  const { primary, second, own, other } = passTexts(card);
+  const org = own.org;
+  const line = (t: typeof own) => (t.org ? `${t.profession} · ${t.org}` : t.profession);
   const object = {
     id: `${google.issuerId}.${idPart(card.id)}`,
     classId,
     state: 'ACTIVE',
     cardTitle: localized(`Bitaqa — ${PASS_STRINGS.en.description}`, `بطاقة — ${PASS_STRINGS.ar.description}`),
-    header: plain(card.name),
-    subheader: plain(org ? `${card.profession} · ${org}` : card.profession),
+    header: inBoth(primary, own.name, second, other.name),
+    subheader: inBoth(primary, line(own), second, line(other)),
     textModulesData: [
-      { id: 'profession', header: PASS_STRINGS.en.profession, body: card.profession },
+      { id: 'profession', header: PASS_STRINGS.en.profession, body: own.profession },
       ...(org ? [{ id: 'company', header: PASS_STRINGS.en.company, body: org }] : []),
     ],
     linksModuleData: { uris: [{ id: 'card', uri: cardUrl, description: PASS_STRINGS.en.link }] },
-    barcode: { type: 'QR_CODE', value: link, alternateText: card.name },
+    barcode: { type: 'QR_CODE', value: link, alternateText: own.name },
     hexBackgroundColor: BACKGROUND,
   };
   const key = await importPKCS8(google.privateKey, 'RS256');

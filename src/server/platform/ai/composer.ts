@@ -8,6 +8,7 @@ import { areaByName } from '../../../core/places';
 import { composeArabic } from './composer-ar';
 import { composeEnglish } from './composer-en';
 import { enumLabel, type LabelLanguage } from './labels';
+import { translateTitle } from './titles';
 import type { CardContent, CardContentProvider, CardContentRequest } from './types';
 
 /** An area's name in the language: the chip labels, else an Arabic alias from the places list. */
@@ -87,9 +88,16 @@ export function factsFor(req: CardContentRequest, lang: LabelLanguage): ComposeF
 /** Pure: the same random sequence gives the same text (tests pass a seeded one). */
 export function composeCardContent(req: CardContentRequest, random: () => number = Math.random): CardContent {
   const picker = createPicker(random);
-  return req.language === 'ar'
-    ? composeArabic(factsFor(req, 'ar'), picker)
-    : composeEnglish(factsFor(req, 'en'), picker);
+  const out =
+    req.language === 'ar' ? composeArabic(factsFor(req, 'ar'), picker) : composeEnglish(factsFor(req, 'en'), picker);
+  // The card's other side already has a title: the same title in this language, where known.
+  const source = req.sourceText;
+  const title =
+    source?.profession && source.language !== req.language
+      ? translateTitle(source.profession, req.language, req.gender === 'female')
+      : null;
+  if (!title) return out;
+  return { ...out, profession: title, description: out.description.split(out.profession).join(title) };
 }
 
 export function createComposer(random: () => number = Math.random): CardContentProvider {

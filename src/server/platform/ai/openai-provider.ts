@@ -62,6 +62,18 @@ export function describeRequest(req: CardContentRequest): string {
     req.investmentBudgetRange ? enumLabel(lang, 'investorBudget', req.investmentBudgetRange) : undefined,
   );
   add('Investment interests', req.investmentInterests?.map((v) => enumLabel(lang, 'investmentInterest', v)).join(', '));
+  const source = req.sourceText;
+  if (source && source.language !== req.language) {
+    // The card's other side: translate it faithfully instead of writing new claims.
+    const from = source.language === 'ar' ? 'Arabic' : 'English';
+    lines.push(
+      `The card already has this text in ${from}. Translate it faithfully into the answer's language for the matching fields (keep the job title's meaning; add nothing):`,
+    );
+    add('Profession', source.profession);
+    add('Bio', source.professionalBio);
+    add('Sales pitch', source.salesPitch);
+    add('Value proposition', source.valueProposition);
+  }
   return lines.join('\n');
 }
 

@@ -67,6 +67,9 @@ function CardRow({ c, actions }: { c: ReviewCard; actions: ReactNode }) {
   const date = useDate();
   const license = useLicenseCheck();
   const onUnauthorized = useHandleUnauthorized('/admin-login');
+  const otherLang = c.primaryLanguage === 'ar' ? 'en' : 'ar';
+  const written = c.translations[otherLang];
+  const other = written && (written.name || written.profession || written.company) ? written : null;
   const numbers = [
     c.brnNumber && `BRN ${c.brnNumber}`,
     c.ornNumber && `ORN ${c.ornNumber}`,
@@ -97,6 +100,15 @@ function CardRow({ c, actions }: { c: ReviewCard; actions: ReactNode }) {
           )}{' '}
           · {t(`role.${c.owner.role}`, { ns: 'enums' })} · {t('review.submitted', { date: date(c.updatedAt) })}
         </p>
+        {other && (
+          // The card in its other language, so the admin reviews both texts.
+          <p className="truncate text-xs text-slate-500" data-testid="review-card-other-language">
+            {t(`revision.language.${otherLang}`, { ns: 'common' })}:{' '}
+            <bdi lang={otherLang} data-user>
+              {[other.name, other.profession, other.company].filter(Boolean).join(' · ')}
+            </bdi>
+          </p>
+        )}
         <p className="text-xs text-slate-500">
           {numbers.length ? <span dir="ltr">{numbers.join(' · ')}</span> : t('review.noLicense')}
         </p>

@@ -8,27 +8,50 @@ import { Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useGenerateContent } from '../api/use-generate-content';
-import { type AiField, mergeAiContent } from './ai-merge';
+import { AI_FIELDS, columnValues, mergeAiContentIn } from './ai-merge';
 import type { CardForm } from './card-form-sections';
+import type { CardFormValues } from './card-form-values';
+import type { FieldPath } from 'react-hook-form';
+import { usePrimaryLanguage } from './bilingual-fields';
 
 const blank = <T,>(v: T | '' | null | undefined): T | undefined => (v === '' || v === null ? undefined : v);
 
+type Lang = 'en' | 'ar';
+type FormValuesWithText = Parameters<typeof columnValues>[0];
+
+/** How many of the AI's fields a language's column has filled. */
+const filledCount = (values: FormValuesWithText, lang: Lang, primary: Lang) =>
+  AI_FIELDS.filter((f) => columnValues(values, lang, primary)[f]?.trim()).length;
+
 /**
  * The AI-generate button: sends the card's facts and fills the profession, bio, sales pitch,
- * value proposition and company the user left empty; typed text is replaced only when asked,
- * with an undo.
+ * value proposition and company the user left empty, in the language chosen — by default the
+ * card's language with less text, so a card written in English gets its Arabic side, translated
+ * from the English where the AI can. Typed text is replaced only when asked, with an undo.
  */
 export function AiGeneratePanel({ form, role }: { form: CardForm; role: string | undefined }) {
   const { t, i18n } = useTranslation('cards');
-  const [language, setLanguage] = useState<'en' | 'ar'>(i18n.language === 'ar' ? 'ar' : 'en');
+  const primary = usePrimaryLanguage(form);
+  const [language, setLanguage] = useState<Lang>(() => {
+    const values = form.getValues() as FormValuesWithText;
+    const other: Lang = primary === 'ar' ? 'en' : 'ar';
+    const own = filledCount(values, primary, primary);
+    const theirs = filledCount(values, other, primary);
+    if (own !== theirs) return own < theirs ? primary : other;
+    return i18n.language === 'ar' ? 'ar' : 'en';
+  });
   const generate = useGenerateContent();
   const [rewrite, setRewrite] = useState(false);
   // What the last generation replaced, so one tap puts the user's text back.
-  const [undo, setUndo] = useState<Partial<Record<AiField, string>> | null>(null);
+  const [undo, setUndo] = useState<Record<string, string> | null>(null);
   const onUnauthorized = useHandleUnauthorized();
 
   const run = () => {
     const v = form.getValues();
+    const all = v as FormValuesWithText;
+    const source: Lang = language === 'ar' ? 'en' : 'ar';
+    const target = columnValues(all, language, primary);
+    const given = columnValues(all, source, primary);
     const name = v.name?.trim();
     if (!name) {
       toast({ title: t('ai.nameTitle'), description: t('ai.nameText'), variant: 'destructive' });
@@ -42,8 +65,16 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
     const request: AiGenerateRequest = {
       role: role as ProfessionalRole,
       name,
-      company: blank(v.company?.trim()),
+      company: blank(target.company?.trim() || v.company?.trim()),
       language,
+      // The other language's text, for the answer to translate rather than invent.
+      sourceText: {
+        language: source,
+        profession: blank(given.profession?.trim()),
+        professionalBio: blank(given.professionalBio?.trim()),
+        salesPitch: blank(given.salesPitch?.trim()),
+        valueProposition: blank(given.valueProposition?.trim()),
+      },
       roleTitle: blank(v.roleTitle),
       bankName: blank(v.bankName),
       propertySpecialization: v.propertySpecialization,
@@ -61,13 +92,19 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
         const opts = { shouldDirty: true, shouldValidate: true } as const;
         // Never overwrite what the user typed unless they asked to (a typed English title stays
         // when the AI writes in Arabic).
-        const { next, previous } = mergeAiContent(form.getValues(), out, rewrite);
-        const changed = Object.keys(next) as AiField[];
+        const { next, previous } = mergeAiContentIn(
+          form.getValues() as FormValuesWithText,
+          out,
+          rewrite,
+          out.language,
+          primary,
+        );
+        const changed = Object.keys(next);
         if (changed.length === 0) {
           toast({ title: t('ai.successTitle'), description: t('ai.nothingEmpty') });
           return;
         }
-        for (const field of changed) form.setValue(field, next[field] ?? '', opts);
+        for (const path of changed) form.setValue(path as FieldPath<CardFormValues>, next[path] ?? '', opts);
         form.setValue('aiGenerated', true, { shouldDirty: true });
         setUndo(previous);
         toast({ title: t('ai.successTitle'), description: rewrite ? t('ai.successText') : t('ai.filledText') });
@@ -106,8 +143,8 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
           type="button"
           variant="outline"
           onClick={() => {
-            for (const [field, value] of Object.entries(undo)) {
-              form.setValue(field as AiField, value, { shouldDirty: true, shouldValidate: true });
+            for (const [path, value] of Object.entries(undo)) {
+              form.setValue(path as FieldPath<CardFormValues>, value, { shouldDirty: true, shouldValidate: true });
             }
             setUndo(null);
             toast({ title: t('ai.undone') });

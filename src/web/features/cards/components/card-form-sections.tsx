@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { EMIRATES, GENDERS, LANGUAGES, NATIONALITIES } from '../../../../core/enums';
 import { LIMITS } from '../../../../core/limits';
 import { areaById } from '../../../../core/places';
-import type { CardInputParsed } from '../../../../core/schemas/card';
+import { type CardInputParsed, OFFICE_ADDRESS_MAX } from '../../../../core/schemas/card';
 import { AreaCombobox } from '../../../components/area-combobox';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Select } from '../../../components/ui/input';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import type { CardFormValues } from './card-form-values';
 import { CheckboxGroup } from './checkbox-group';
 import { PhotoField } from './photo-field';
 import { LockedField, useLockedValue } from './card-brand';
+import { BilingualText, MainLanguageField } from './bilingual-fields';
 
 export type CardForm = UseFormReturn<CardFormValues, unknown, CardInputParsed>;
 
@@ -41,18 +42,33 @@ export function BasicSection({ form }: { form: CardForm }) {
   const lockedCompany = useLockedValue('company');
   return (
     <Section title={t('sections.basic')}>
-      <Field label={t('fields.name')} error={zm(errors.name?.message)} required>
-        <Input autoComplete="name" maxLength={LIMITS.nameMax} {...form.register('name')} />
-      </Field>
-      <Field label={t('fields.profession')} error={zm(errors.profession?.message)} required>
-        <Input autoComplete="organization-title" maxLength={LIMITS.shortTextMax} {...form.register('profession')} />
-      </Field>
+      <MainLanguageField form={form} />
+      <BilingualText
+        form={form}
+        field="name"
+        label={t('fields.name')}
+        max={LIMITS.nameMax}
+        control={{ kind: 'input', autoComplete: 'name' }}
+        required
+      />
+      <BilingualText
+        form={form}
+        field="profession"
+        label={t('fields.profession')}
+        max={LIMITS.shortTextMax}
+        control={{ kind: 'input', autoComplete: 'organization-title' }}
+        required
+      />
       {lockedCompany ? (
         <LockedField label={t('fields.company')} {...lockedCompany} />
       ) : (
-        <Field label={t('fields.company')} error={zm(errors.company?.message)}>
-          <Input autoComplete="organization" maxLength={LIMITS.shortTextMax} {...form.register('company')} />
-        </Field>
+        <BilingualText
+          form={form}
+          field="company"
+          label={t('fields.company')}
+          max={LIMITS.shortTextMax}
+          control={{ kind: 'input', autoComplete: 'organization' }}
+        />
       )}
       <Field label={t('fields.profileImageUrl')} error={zm(errors.profileImageUrl?.message)} hint={t('hints.image')}>
         <Controller
@@ -84,9 +100,13 @@ export function ContactSection({ form }: { form: CardForm }) {
       {lockedOffice ? (
         <LockedField label={t('fields.officeAddress')} {...lockedOffice} />
       ) : (
-        <Field label={t('fields.officeAddress')} error={zm(errors.officeAddress?.message)}>
-          <Input autoComplete="street-address" {...form.register('officeAddress')} />
-        </Field>
+        <BilingualText
+          form={form}
+          field="officeAddress"
+          label={t('fields.officeAddress')}
+          max={OFFICE_ADDRESS_MAX}
+          control={{ kind: 'input', autoComplete: 'street-address' }}
+        />
       )}
       <Field label={t('fields.googleMapsLink')} error={zm(errors.googleMapsLink?.message)} hint={t('hints.link')}>
         <Input
@@ -178,23 +198,31 @@ export function ProfessionalSection({ form }: { form: CardForm }) {
 }
 
 export function AboutSection({ form, aiPanel }: { form: CardForm; aiPanel: ReactNode }) {
-  const { t, zm, errors } = useFieldHelpers(form);
+  const { t } = useFieldHelpers(form);
   return (
     <Section title={t('sections.about')}>
       <div className="sm:col-span-2">{aiPanel}</div>
-      <Field label={t('fields.professionalBio')} error={zm(errors.professionalBio?.message)} className="sm:col-span-2">
-        <Textarea rows={5} maxLength={LIMITS.longTextMax} {...form.register('professionalBio')} />
-      </Field>
-      <Field label={t('fields.salesPitch')} error={zm(errors.salesPitch?.message)} className="sm:col-span-2">
-        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('salesPitch')} />
-      </Field>
-      <Field
+      <BilingualText
+        form={form}
+        field="professionalBio"
+        label={t('fields.professionalBio')}
+        max={LIMITS.longTextMax}
+        control={{ kind: 'textarea', rows: 5 }}
+      />
+      <BilingualText
+        form={form}
+        field="salesPitch"
+        label={t('fields.salesPitch')}
+        max={LIMITS.longTextMax}
+        control={{ kind: 'textarea', rows: 2 }}
+      />
+      <BilingualText
+        form={form}
+        field="valueProposition"
         label={t('fields.valueProposition')}
-        error={zm(errors.valueProposition?.message)}
-        className="sm:col-span-2"
-      >
-        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('valueProposition')} />
-      </Field>
+        max={LIMITS.longTextMax}
+        control={{ kind: 'textarea', rows: 2 }}
+      />
     </Section>
   );
 }

@@ -4,6 +4,33 @@ import { useForm } from 'react-hook-form';
 import { formatPhone } from '../../../../core/phone';
 import type { PublicUser } from '../../../../core/schemas/auth';
 import { type Card, type CardInput, type CardInputParsed, cardInputSchema } from '../../../../core/schemas/card';
+import { detectTextLanguage, otherLanguage, primaryLanguageOf } from '../../../../core/card-text';
+import type { UiLanguage } from '../../../../core/enums';
+
+/** The other language's text fields as the form edits them: every field, empty where not written. */
+function translationValues(t: NonNullable<Card['translations']['en']> | undefined) {
+  return {
+    name: t?.name ?? '',
+    profession: t?.profession ?? '',
+    company: t?.company ?? '',
+    officeAddress: t?.officeAddress ?? '',
+    professionalBio: t?.professionalBio ?? t?.description ?? '',
+    salesPitch: t?.salesPitch ?? '',
+    valueProposition: t?.valueProposition ?? '',
+    servicesOffered: t?.servicesOffered ?? [],
+    financingSolutions: t?.financingSolutions ?? '',
+    investmentProfile: t?.investmentProfile ?? '',
+  };
+}
+
+/** Both languages' slots: the main language's stay empty (its text is the card's own fields). */
+function formTranslations(primary: UiLanguage, written: Card['translations']) {
+  const other = otherLanguage(primary);
+  return { [primary]: translationValues(undefined), [other]: translationValues(written[other]) } as Record<
+    UiLanguage,
+    ReturnType<typeof translationValues>
+  >;
+}
 
 export type CardFormValues = CardInput;
 
@@ -14,7 +41,10 @@ const photoField = (url: string | null | undefined) => (!url || url.startsWith('
 
 /** A new card: the user's own details, emirate Dubai, English, +971 (spec §5 defaults). */
 export function newCardValues(user: PublicUser): CardFormValues {
+  const primaryLanguage = detectTextLanguage(user.firstName, user.lastName, user.position, user.company);
   return {
+    primaryLanguage,
+    translations: formTranslations(primaryLanguage, {}),
     name: `${user.firstName} ${user.lastName}`.trim(),
     profession: user.position ?? '',
     company: user.company ?? '',
@@ -57,7 +87,10 @@ export function newCardValues(user: PublicUser): CardFormValues {
 /** An existing card in the form: nulls become empty fields. */
 export function cardValues(card: Card): CardFormValues {
   const s = (v: string | null) => v ?? '';
+  const primaryLanguage = primaryLanguageOf(card);
   return {
+    primaryLanguage,
+    translations: formTranslations(primaryLanguage, card.translations ?? {}),
     name: card.name,
     profession: card.profession,
     company: s(card.company),
@@ -98,7 +131,15 @@ export function cardValues(card: Card): CardFormValues {
 
 /** The payload: the one bio field also fills the card's description (used by the directory). */
 export function toPayload(values: CardInputParsed): CardInputParsed {
-  return { ...values, description: values.professionalBio ?? '' };
+  const primary = values.primaryLanguage ?? 'en';
+  const other = otherLanguage(primary);
+  const written = values.translations?.[other];
+  return {
+    ...values,
+    description: values.professionalBio ?? '',
+    // Only the other language travels as a translation; the bio is its description too.
+    translations: written ? { [other]: { ...written, description: written.professionalBio ?? '' } } : {},
+  };
 }
 
 export function useCardForm(defaultValues: CardFormValues) {

@@ -15,10 +15,11 @@ import {
 } from '../../../../core/enums';
 import { LIMITS } from '../../../../core/limits';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Select } from '../../../components/ui/input';
 import { type CardForm, Section, useFieldHelpers } from './card-form-sections';
 import { CheckboxGroup } from './checkbox-group';
 import { ListInput } from './list-input';
+import { BilingualText } from './bilingual-fields';
 
 function firstError(list: unknown): string | undefined {
   if (!list || typeof list !== 'object') return undefined;
@@ -29,21 +30,14 @@ function firstError(list: unknown): string | undefined {
 }
 
 function ServicesField({ form }: { form: CardForm }) {
-  const { t, zm, errors } = useFieldHelpers(form);
+  const { t } = useFieldHelpers(form);
   return (
-    <Controller
-      control={form.control}
-      name="servicesOffered"
-      render={({ field }) => (
-        <Field
-          label={t('fields.servicesOffered')}
-          hint={t('hints.listComma')}
-          error={zm(firstError(errors.servicesOffered))}
-          className="sm:col-span-2"
-        >
-          <ListInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-        </Field>
-      )}
+    <BilingualText
+      form={form}
+      field="servicesOffered"
+      label={t('fields.servicesOffered')}
+      hint={t('hints.listComma')}
+      control={{ kind: 'list' }}
     />
   );
 }
@@ -91,13 +85,13 @@ function BankingSection({ form }: { form: CardForm }) {
           ))}
         </Select>
       </Field>
-      <Field
+      <BilingualText
+        form={form}
+        field="financingSolutions"
         label={t('fields.financingSolutions')}
-        error={zm(errors.financingSolutions?.message)}
-        className="sm:col-span-2"
-      >
-        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('financingSolutions')} />
-      </Field>
+        max={LIMITS.longTextMax}
+        control={{ kind: 'textarea', rows: 2 }}
+      />
       <ServicesField form={form} />
     </Section>
   );
@@ -178,13 +172,13 @@ function InvestorSection({ form }: { form: CardForm }) {
           />
         )}
       />
-      <Field
+      <BilingualText
+        form={form}
+        field="investmentProfile"
         label={t('fields.investmentProfile')}
-        error={zm(errors.investmentProfile?.message)}
-        className="sm:col-span-2"
-      >
-        <Textarea rows={2} maxLength={LIMITS.longTextMax} {...form.register('investmentProfile')} />
-      </Field>
+        max={LIMITS.longTextMax}
+        control={{ kind: 'textarea', rows: 2 }}
+      />
     </Section>
   );
 }

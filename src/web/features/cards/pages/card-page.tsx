@@ -8,10 +8,11 @@ import { useRecordView } from '../api/use-record-view';
 import { pageSource } from '../card-beacon';
 import { CardNotFound } from '../components/card-not-found';
 import { PublicCardView } from '../components/public-card-view';
+import { localizeCard } from '../../../../core/card-text';
 
 /** /cards/{id}: an approved public card for anyone; its owner and admins may preview it otherwise. */
 export function CardPage() {
-  const { t } = useTranslation('cards');
+  const { t, i18n } = useTranslation('cards');
   const { id } = useParams();
   const [params] = useSearchParams();
   const { user, isLoading: userLoading } = useAuth();
@@ -24,5 +25,6 @@ export function CardPage() {
     const missing = card.error instanceof ApiError && card.error.status === 404;
     return <CardNotFound text={missing || !card.error ? undefined : t('notFound.fetchFailed')} />;
   }
-  return <PublicCardView card={data} />;
+  // The card's text in the app's language where the card has it, the other language elsewhere.
+  return <PublicCardView card={localizeCard(data, i18n.language)} />;
 }

@@ -47,7 +47,7 @@ describe('the card editor', () => {
   it('shows the schema’s message for a missing name, in Arabic too, and sends nothing', async () => {
     serveBroker();
     await renderPage(<CreateCardPage />, { lang: 'ar', namespaces: ['cards'] });
-    const name = await screen.findByLabelText(/الاسم/);
+    const name = await screen.findByLabelText(/^الاسم.*\(الإنجليزية\)/);
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'إرسال للمراجعة' }));
     expect(await screen.findByText('الاسم مطلوب')).toBeTruthy();
@@ -57,14 +57,22 @@ describe('the card editor', () => {
   it('submits what the user typed and goes on', async () => {
     serveBroker();
     await renderPage(<CreateCardPage />, { path: '/create-card', namespaces: ['cards'] });
-    expect(((await screen.findByLabelText(/^Full name/)) as HTMLInputElement).value).toBe('Layla Haddad');
-    fireEvent.change(screen.getByLabelText(/^Profession \/ title/), { target: { value: 'Off-Plan Specialist' } });
+    expect(((await screen.findByLabelText(/^Full name \(English\)/)) as HTMLInputElement).value).toBe('Layla Haddad');
+    fireEvent.change(screen.getByLabelText(/^Profession \/ title \(English\)/), {
+      target: { value: 'Off-Plan Specialist' },
+    });
+    // The Arabic beside it: right to left, sent as the card's Arabic.
+    const arabicName = screen.getByLabelText(/^Full name \(Arabic\)/);
+    expect(arabicName.getAttribute('dir')).toBe('rtl');
+    fireEvent.change(arabicName, { target: { value: 'ليلى حداد' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await waitFor(() => expect(posted()).toHaveLength(1));
     expect(posted()[0].body).toMatchObject({
       name: 'Layla Haddad',
       profession: 'Off-Plan Specialist',
       company: 'Marina Homes',
+      primaryLanguage: 'en',
+      translations: { ar: { name: 'ليلى حداد' } },
     });
     await waitFor(() => expect(location.current).toBe('/'));
   });
