@@ -229,6 +229,12 @@ export const businessCards = pgTable(
     index('business_cards_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'approved' and is_public = true`),
+    // The directory's equality filters over the listed cards, with the owner: any of them (in any
+    // combination) is checked inside the index, so a count or a few matches read no card row
+    // that does not match.
+    index('business_cards_listed_filters_idx')
+      .on(t.emirate, t.roleTitle, t.nationality, t.licenseVerified, t.userId, t.createdAt)
+      .where(sql`status = 'approved' and is_public = true`),
     check('business_cards_age_check', sql`${t.age} is null or ${t.age} between 18 and 100`),
     check(
       'business_cards_experience_check',
@@ -374,6 +380,11 @@ export const properties = pgTable(
     // The listings' newest-first pages, per status: read in order, stop after the page.
     index('properties_listed_newest_idx')
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_approved = true`),
+    // The listings' filters (status always; type, city, bedrooms and price in any combination)
+    // checked inside the index, so a count or a few matches read no listing that does not match.
+    index('properties_listed_filters_idx')
+      .on(t.status, t.city, t.propertyType, t.bedrooms, t.price, t.userId)
       .where(sql`is_approved = true`),
     check('properties_price_check', sql`${t.price} >= 0`),
   ],
