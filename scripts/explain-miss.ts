@@ -60,7 +60,9 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   const db = database.db;
   const out: Timed[] = [];
-  for (const qs of distinct(SAMPLE, 1, directoryQuery)) {
+  // EXPLAIN_DIRECTORY="role=broker&search=x|…": these directory queries only.
+  const only = process.env.EXPLAIN_DIRECTORY?.split('|');
+  for (const qs of only ?? distinct(SAMPLE, 1, directoryQuery)) {
     const { city, ...q } = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
     let f = { ...q, emirate: city };
     if (f.search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
@@ -80,7 +82,7 @@ async function main() {
       );
     }
   }
-  for (const qs of distinct(SAMPLE, 2, propertyQuery)) {
+  for (const qs of only ? [] : distinct(SAMPLE, 2, propertyQuery)) {
     const { city, type, ...q } = propertyQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
     const f = { ...q, type, emirate: city };
     const where = and(...propertyConditions(f));

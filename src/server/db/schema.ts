@@ -212,6 +212,7 @@ export const businessCards = pgTable(
   (t) => [
     index('business_cards_user_idx').on(t.userId),
     index('business_cards_languages_idx').using('gin', t.languages),
+    index('business_cards_property_specialization_idx').using('gin', t.propertySpecialization),
     index('business_cards_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('business_cards_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('business_cards_name_doc_trgm_idx').using('gin', t.nameDoc.op('gin_trgm_ops')),

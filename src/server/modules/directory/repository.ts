@@ -156,7 +156,8 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
     c.push(
       or(
         eq(businessCards.roleTitle, f.specialization),
-        sql`${f.specialization} = any(${businessCards.propertySpecialization})`,
+        // `@>` rather than `= any()`: the containment is what the GIN index of the array answers.
+        sql`${businessCards.propertySpecialization} @> array[${f.specialization}]::text[]`,
       ) as SQL,
     );
   }
