@@ -387,6 +387,8 @@ export const properties = pgTable(
     index('properties_listed_filters_idx')
       .on(t.status, t.city, t.propertyType, t.bedrooms, t.price, t.userId)
       .where(sql`is_approved = true`),
+    // Bedrooms without a city: the filter index above would be read through for the whole status.
+    index('properties_listed_bedrooms_idx').on(t.status, t.bedrooms, t.price).where(sql`is_approved = true`),
     check('properties_price_check', sql`${t.price} >= 0`),
   ],
 );
