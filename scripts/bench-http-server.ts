@@ -8,6 +8,7 @@
  * `BENCH { port, cardId, fillMs }` once it listens.
  *
  *   BENCH_DB=postgres BENCH_DATABASE_URL=postgres://… | BENCH_DB=pglite BENCH_PGLITE_DIR=/path
+ *   BENCH_LIST_CACHE=off  (no list cache: every request reaches the database)
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,11 @@ async function main() {
     TRUST_PROXY: '127.0.0.1',
   });
   const app = await buildApp({ config, database });
+  // BENCH_LIST_CACHE=off (the miss streams): every list and search is worked out, as when the
+  // cache holds nothing a visitor asks.
+  if (process.env.BENCH_LIST_CACHE === 'off') {
+    app.ctx.lists = { get: (_key, make) => make(), stats: () => ({ hits: 0, misses: 0, size: 0 }) };
+  }
   if (!benchData) {
     const t0 = Date.now();
     if (await seedDemo(app.ctx, { info() {} })) fillMs = Date.now() - t0;

@@ -12,6 +12,10 @@
  * With pgbench installed, the directory and property SQL also runs alone on the server at the
  * same concurrency (the app should add little on top of its database).
  *
+ * `--miss` sends streams of different queries instead (directory, listings, smart search; from
+ * scripts/lib/miss-queries.ts, a fixed seed so before and after ask the same), with the server's
+ * list cache turned off: what the database and the app cost when no cache helps.
+ *
  *   BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=5  BENCH_CONNECTIONS=32  BENCH_ROUTES=directory,QR
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (where `create database` runs)
  */
@@ -22,13 +26,17 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { directoryQuery, distinct, propertyQuery, smartSentence } from './lib/miss-queries';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MISS = process.argv.includes('--miss');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (MISS ? 15 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const ROUTE_FILTER = process.env.BENCH_ROUTES;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = process.env.BENCH_DB_NAME ?? 'bitaqa_bench';
+/** Queries per miss stream: more than a stream sends at the target speed, so none repeats. */
+const MISS_QUERIES = Number(process.env.BENCH_MISS_QUERIES ?? 12_000);
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
@@ -75,6 +83,8 @@ interface Route {
   headers?: Record<string, string>;
   /** Sent with the bench user's session cookie. */
   signedIn?: boolean;
+  /** A stream of different paths, each sent once in turn (the miss streams). */
+  paths?: string[];
 }
 
 const ROUTES: Route[] = [
@@ -121,13 +131,40 @@ const ROUTES: Route[] = [
   { name: 'signed in: conversations', kind: 'signed', path: () => '/api/conversations', signedIn: true },
 ];
 
+/** The miss streams: every request a query no request before it asked. */
+const MISS_ROUTES: Route[] = [
+  {
+    name: 'directory: different queries',
+    kind: 'list',
+    path: () => '/api/business-cards/public',
+    paths: distinct(MISS_QUERIES, 1, directoryQuery).map((q) => `/api/business-cards/public?${q}`),
+  },
+  {
+    name: 'properties: different queries',
+    kind: 'list',
+    path: () => '/api/properties',
+    paths: distinct(MISS_QUERIES, 2, propertyQuery).map((q) => `/api/properties?${q}`),
+  },
+  {
+    name: 'smart search: different sentences',
+    kind: 'text',
+    path: () => '/api/search',
+    paths: distinct(600, 3, smartSentence).map((q) => `/api/search?${new URLSearchParams({ q })}`),
+    manyVisitors: true,
+  },
+];
+
 interface Run {
   rps: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
   non2xx: number;
   errors: number;
+  /** Different paths sent (miss streams). */
+  sent?: number;
+  load: string;
 }
 
 function randomIp(): string {
@@ -139,20 +176,23 @@ async function load(
   manyVisitors = false,
   seconds = SECONDS,
   headers?: Record<string, string>,
+  paths?: { list: string[]; next: number },
 ): Promise<Run> {
   const times: number[] = [];
+  const first = paths?.next ?? 0;
   const options: autocannon.Options = {
     url,
     connections: CONNECTIONS,
     duration: seconds,
     ...(headers ? { headers } : {}),
-    ...(manyVisitors
+    ...(manyVisitors || paths
       ? {
           requests: [
             {
               setupRequest: (req: autocannon.Request) => ({
                 ...req,
-                headers: { ...req.headers, 'x-forwarded-for': randomIp() },
+                ...(paths ? { path: paths.list[paths.next++ % paths.list.length] } : {}),
+                headers: { ...req.headers, ...(manyVisitors ? { 'x-forwarded-for': randomIp() } : {}) },
               }),
             },
           ],
@@ -173,9 +213,15 @@ async function load(
     rps: result.requests.average,
     p50: at(0.5),
     p95: at(0.95),
+    p99: at(0.99),
     max: at(1),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(paths ? { sent: Math.min(paths.list.length, paths.next - first) } : {}),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
   };
 }
 
@@ -273,12 +319,16 @@ async function pgbenchRuns(dbUrl: string): Promise<Map<string, { tps: number; p5
 
 async function benchTarget(target: string) {
   const dbUrl = target === 'postgres' ? await ensureBenchDatabase() : undefined;
-  const server = await startServer({ BENCH_DB: target, ...(dbUrl ? { BENCH_DATABASE_URL: dbUrl } : {}) });
+  const server = await startServer({
+    BENCH_DB: target,
+    ...(dbUrl ? { BENCH_DATABASE_URL: dbUrl } : {}),
+    ...(MISS ? { BENCH_LIST_CACHE: 'off' } : {}),
+  });
   const bareServer = await startServer({ BENCH_ROLE: 'bare' });
   try {
     if (server.fillMs) console.log(`${target}: filled its data set in ${(server.fillMs / 1000).toFixed(1)} s`);
     const base = (port: number) => `http://127.0.0.1:${port}`;
-    const routes = ROUTES.filter(
+    const routes = (MISS ? MISS_ROUTES : ROUTES).filter(
       (r) => !ROUTE_FILTER || ROUTE_FILTER.split(',').some((f) => r.name.includes(f.trim())),
     );
     await load(`${base(bareServer.port)}/`, false, 1);
@@ -287,12 +337,16 @@ async function benchTarget(target: string) {
     for (const r of routes) {
       const url = `${base(server.port)}${r.path(server.cardId)}`;
       const headers = r.signedIn && server.cookie ? { ...r.headers, cookie: server.cookie } : r.headers;
-      await load(url, r.manyVisitors, 1, headers); // warm-up: JIT, pool, the database's caches
-      runs.push(await load(url, r.manyVisitors, SECONDS, headers));
+      // A miss stream warms up on queries of its own, then sends the rest, each once.
+      const paths = r.paths ? { list: r.paths, next: 0 } : undefined;
+      await load(url, r.manyVisitors, 1, headers, paths); // warm-up: JIT, pool, the database's caches
+      if (paths) paths.list = paths.list.slice(paths.next);
+      if (paths) paths.next = 0;
+      runs.push(await load(url, r.manyVisitors, SECONDS, headers, paths));
       bares.push(await load(`${base(bareServer.port)}/`));
     }
     let sqlRuns = new Map<string, { tps: number; p50: number }>();
-    if (target === 'postgres' && dbUrl && pgbenchAvailable()) {
+    if (target === 'postgres' && dbUrl && !MISS && pgbenchAvailable()) {
       try {
         sqlRuns = await pgbenchRuns(dbUrl);
       } catch (err) {
@@ -301,7 +355,7 @@ async function benchTarget(target: string) {
     }
 
     console.log(
-      `\n## ${target} — ${CONNECTIONS} connections, ${SECONDS} s per run, load average ${os
+      `\n## ${target}${MISS ? ' — different queries, list cache off' : ''} — ${CONNECTIONS} connections, ${SECONDS} s per run, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
@@ -309,9 +363,9 @@ async function benchTarget(target: string) {
     const bareMean = bares.reduce((s, b) => s + b.rps, 0) / bares.length;
     console.log(`bare Fastify: ${fmt(bareMean)} req/s (mean of ${bares.length} runs)\n`);
     console.log(
-      '| route | req/s | p50 ms | p95 ms | max ms | ratio to bare | target | pass | errors/non-2xx | SQL alone (pgbench) |',
+      '| route | req/s | p50 ms | p95 ms | p99 ms | max ms | ratio to bare | target | pass | errors/non-2xx | different queries | load avg after | SQL alone (pgbench) |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     routes.forEach((r, i) => {
       const run = runs[i];
       const bare = (bares[i].rps + bares[i + 1].rps) / 2;
@@ -326,9 +380,9 @@ async function benchTarget(target: string) {
         !run.errors;
       const s = sqlRuns.get(r.name);
       console.log(
-        `| ${r.name} | ${fmt(run.rps)} | ${run.p50} | ${run.p95} | ${run.max} | ${fmt(ratio * 100, 2)} % | ${
+        `| ${r.name} | ${fmt(run.rps)} | ${run.p50} | ${run.p95} | ${run.p99} | ${run.max} | ${fmt(ratio * 100, 2)} % | ${
           t ? describeTarget(t) : '—'
-        } | ${t ? (pass ? 'yes' : 'no') : '—'} | ${run.non2xx + run.errors} | ${
+        } | ${t ? (pass ? 'yes' : 'no') : '—'} | ${run.non2xx + run.errors} | ${run.sent ?? ''} | ${run.load} | ${
           s ? `${fmt(s.tps)} tps, p50 ${fmt(s.p50, 1)} ms` : ''
         } |`,
       );

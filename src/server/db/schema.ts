@@ -218,6 +218,7 @@ export const businessCards = pgTable(
   (t) => [
     index('business_cards_user_idx').on(t.userId),
     index('business_cards_languages_idx').using('gin', t.languages),
+    index('business_cards_property_specialization_idx').using('gin', t.propertySpecialization),
     index('business_cards_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('business_cards_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('business_cards_name_doc_trgm_idx').using('gin', t.nameDoc.op('gin_trgm_ops')),
@@ -234,6 +235,12 @@ export const businessCards = pgTable(
     // The directory's newest-first pages: read in order, stop after the page.
     index('business_cards_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'approved' and is_public = true`),
+    // The directory's equality filters over the listed cards, with the owner: any of them (in any
+    // combination) is checked inside the index, so a count or a few matches read no card row
+    // that does not match.
+    index('business_cards_listed_filters_idx')
+      .on(t.emirate, t.roleTitle, t.nationality, t.licenseVerified, t.userId, t.createdAt)
       .where(sql`status = 'approved' and is_public = true`),
     check('business_cards_age_check', sql`${t.age} is null or ${t.age} between 18 and 100`),
     check(
@@ -381,6 +388,13 @@ export const properties = pgTable(
     index('properties_listed_newest_idx')
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`is_approved = true`),
+    // The listings' filters (status always; type, city, bedrooms and price in any combination)
+    // checked inside the index, so a count or a few matches read no listing that does not match.
+    index('properties_listed_filters_idx')
+      .on(t.status, t.city, t.propertyType, t.bedrooms, t.price, t.userId)
+      .where(sql`is_approved = true`),
+    // Bedrooms without a city: the filter index above would be read through for the whole status.
+    index('properties_listed_bedrooms_idx').on(t.status, t.bedrooms, t.price).where(sql`is_approved = true`),
     check('properties_price_check', sql`${t.price} >= 0`),
   ],
 );

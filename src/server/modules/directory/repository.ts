@@ -13,7 +13,7 @@ import { readTerms } from '../../../core/search/synonyms';
 import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
 import { isNameTypo } from '../../../core/search/edit-distance';
 import { foldText } from '../../../core/search/normalize';
-import { cappedCount, pageTotal } from '../../db/query/paging';
+import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
 import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
@@ -156,7 +156,8 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
     c.push(
       or(
         eq(businessCards.roleTitle, f.specialization),
-        sql`${f.specialization} = any(${businessCards.propertySpecialization})`,
+        // `@>` rather than `= any()`: the containment is what the GIN index of the array answers.
+        sql`${businessCards.propertySpecialization} @> array[${f.specialization}]::text[]`,
       ) as SQL,
     );
   }
@@ -179,8 +180,16 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
 
 const roleOrder = sql`case ${users.role} when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`;
 
-function orderBy(sort: DirectorySort): SQL[] {
-  const byName = [asc(foldedName), asc(businessCards.id)];
+/**
+ * The page's order. A filter expected to match few cards (`matchesFirst`, db/query/paging.ts
+ * planPage) sorts its matches instead of walking the sort order's index: the matches come from
+ * the filters' indexes, while a walk in order meets rare matches late or never (a name nobody has
+ * reads every card). The leading key is then written so no index provides it (`+ interval '0'`,
+ * `|| ''`, an array of one), which leaves the planner only the indexes of the filters; the order
+ * itself is the same.
+ */
+function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
+  const byName = [matchesFirst ? sql`(${foldedName} || '') asc` : asc(foldedName), asc(businessCards.id)];
   switch (sort) {
     case 'name':
       return byName;
@@ -188,12 +197,14 @@ function orderBy(sort: DirectorySort): SQL[] {
       return [asc(roleOrder), ...byName];
     case 'location':
       return [
-        sql`${businessCards.emirate} asc nulls last`,
+        matchesFirst ? sql`array[${businessCards.emirate}] asc` : sql`${businessCards.emirate} asc nulls last`,
         sql`bitaqa_fold(${businessCards.area}) asc nulls last`,
         ...byName,
       ];
     default:
-      return [desc(businessCards.createdAt), desc(businessCards.id)];
+      return matchesFirst
+        ? [sql`${businessCards.createdAt} + interval '0 seconds' desc`, desc(businessCards.id)]
+        : [desc(businessCards.createdAt), desc(businessCards.id)];
   }
 }
 
@@ -203,14 +214,17 @@ const columns = {
   userImage: users.profileImageUrl,
 };
 
-/** The query of one directory page (also timed alone by `npm run bench:http`). */
-export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter) {
+/**
+ * The query of one directory page (also timed alone by `npm run bench:http`); `sortMatches` from
+ * planPage: the matches sorted rather than the order walked.
+ */
+export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter, sortMatches = false) {
   return q
     .select(columns)
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
     .where(and(...directoryConditions(f)))
-    .orderBy(...orderBy(f.sort))
+    .orderBy(...orderBy(f.sort, sortMatches))
     .limit(f.limit)
     .offset(f.offset);
 }
@@ -228,8 +242,11 @@ export async function listDirectory(
   }
   const where = and(...directoryConditions(f));
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const rows = await directoryPageQuery(q, f);
-    const total = await pageTotal(f, rows.length, () => cappedCount(q, businessCards, businessCards.userId, where));
+    const plan = await planPage(q, matchingQuery(q, businessCards, businessCards.userId, where));
+    const rows = await directoryPageQuery(q, f, plan.sortMatches);
+    const total = await pageTotal(f, rows.length, () =>
+      cappedCount(q, businessCards, businessCards.userId, where, plan.planned),
+    );
     // A brokerage's locked company and office show on its members' entries too.
     const brands = await brandsOfUsers(
       q,

@@ -5,7 +5,7 @@ import { EMIRATE_NAMES } from '../../../core/places';
 import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
-import { cappedCount, pageTotal } from '../../db/query/paging';
+import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
 import { placeCondition } from '../../db/query/location';
 import { type PropertyRow, toProperty } from './mapper';
 import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-columns';
@@ -78,16 +78,27 @@ export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'o
   return c;
 }
 
-function orderBy(sort: PropertySort): SQL[] {
+/**
+ * The page's order. A filter expected to match few listings (`matchesFirst`, planPage) sorts its
+ * matches instead of walking the sort order's index, as the directory does
+ * (directory/repository.ts): a walk in order may read every listing to meet rare matches. The
+ * leading key is then written so no index provides it; the order is the same.
+ */
+function orderBy(sort: PropertySort, matchesFirst = false): SQL[] {
+  const newest = matchesFirst ? sql`${properties.createdAt} + interval '0 seconds' desc` : desc(properties.createdAt);
   switch (sort) {
     case 'price_asc':
-      return [asc(properties.price), desc(properties.createdAt), asc(properties.id)];
+      return [matchesFirst ? sql`${properties.price} + 0 asc` : asc(properties.price), newest, asc(properties.id)];
     case 'price_desc':
-      return [desc(properties.price), desc(properties.createdAt), asc(properties.id)];
+      return [matchesFirst ? sql`${properties.price} + 0 desc` : desc(properties.price), newest, asc(properties.id)];
     case 'area':
-      return [sql`${properties.area} desc nulls last`, desc(properties.createdAt), asc(properties.id)];
+      return [
+        matchesFirst ? sql`${properties.area} + 0 desc nulls last` : sql`${properties.area} desc nulls last`,
+        newest,
+        asc(properties.id),
+      ];
     default:
-      return [desc(properties.createdAt), desc(properties.id)];
+      return [newest, desc(properties.id)];
   }
 }
 
@@ -104,11 +115,14 @@ export function selectWithOwner(db: DbOrTx) {
   return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
 }
 
-/** The query of one page of public listings (also timed alone by `npm run bench:http`). */
-export function propertyPageQuery(db: DbOrTx, f: PropertyFilter) {
+/**
+ * The query of one page of public listings (also timed alone by `npm run bench:http`);
+ * `sortMatches` from planPage: the matches sorted rather than the order walked.
+ */
+export function propertyPageQuery(db: DbOrTx, f: PropertyFilter, sortMatches = false) {
   return selectWithOwner(db)
     .where(and(...propertyConditions(f)))
-    .orderBy(...orderBy(f.sort))
+    .orderBy(...orderBy(f.sort, sortMatches))
     .limit(f.limit)
     .offset(f.offset);
 }
@@ -116,8 +130,11 @@ export function propertyPageQuery(db: DbOrTx, f: PropertyFilter) {
 /** One page of public listings and the total (capped at TOTAL_CAP). */
 export async function listProperties(db: DbOrTx, f: PropertyFilter): Promise<{ items: Property[]; total: number }> {
   const where = and(...propertyConditions(f));
-  const rows = await propertyPageQuery(db, f);
-  const total = await pageTotal(f, rows.length, () => cappedCount(db, properties, properties.userId, where));
+  const plan = await planPage(db, matchingQuery(db, properties, properties.userId, where));
+  const rows = await propertyPageQuery(db, f, plan.sortMatches);
+  const total = await pageTotal(f, rows.length, () =>
+    cappedCount(db, properties, properties.userId, where, plan.planned),
+  );
   return { items: rows.map((r) => toProperty(r)), total };
 }
 
