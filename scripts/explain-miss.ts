@@ -13,7 +13,12 @@ import { businessCards, properties } from '../src/server/db/schema';
 import { cappedCountQuery, ESTIMATE_BOUND, matchingQuery, planPage } from '../src/server/db/query/paging';
 import { FUZZY_THRESHOLD, fuzzyWords, searchWords } from '../src/server/db/query/text';
 import { membersOfBrokeragesNamed } from '../src/server/modules/brokerages/service';
-import { directoryConditions, directoryPageQuery, nameTypoMatches } from '../src/server/modules/directory/repository';
+import {
+  type DirectoryFilter,
+  directoryConditions,
+  directoryPageQuery,
+  nameTypoMatches,
+} from '../src/server/modules/directory/repository';
 import { propertyConditions, propertyPageQuery } from '../src/server/modules/properties/repository';
 import { directoryQuery, distinct, propertyQuery } from './lib/miss-queries';
 
@@ -64,9 +69,15 @@ async function main() {
   const only = process.env.EXPLAIN_DIRECTORY?.split('|');
   for (const qs of only ?? distinct(SAMPLE, 1, directoryQuery)) {
     const { city, ...q } = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
-    let f = { ...q, emirate: city };
-    if (f.search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
-    if (f.search) f = { ...f, typoWords: await nameTypoMatches(db, f.search) };
+    let f: DirectoryFilter = { ...q, emirate: city };
+    const search = f.search;
+    if (search) {
+      f = {
+        ...f,
+        searchUserIds: await membersOfBrokeragesNamed(db, search),
+        typoWords: await nameTypoMatches(db, search),
+      };
+    }
     const fuzzy = Boolean(f.search && fuzzyWords(searchWords(f.search)).length);
     const where = and(...directoryConditions(f));
     const plan = await planPage(db, matchingQuery(db, businessCards, businessCards.userId, where));
