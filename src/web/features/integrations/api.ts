@@ -1,5 +1,5 @@
 /** The integrations page's requests: webhook endpoints and their deliveries, and the HubSpot connection. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HubspotStatus, HubspotSync } from '../../../core/schemas/hubspot';
 import type {
   CreatedWebhook,
@@ -8,7 +8,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '../../../core/schemas/webhooks';
-import { apiJson, apiRequest } from '../../lib/api';
+import { apiJson, apiRequest, toQueryString } from '../../lib/api';
 
 /** Whose integrations the page shows: the user's own, or their brokerage's (owners and managers). */
 export type Scope = 'me' | 'brokerage';
@@ -26,13 +26,20 @@ export function useWebhooks(scope: Scope) {
 }
 
 export function useDeliveries(scope: Scope, endpointId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...WEBHOOKS_KEY, scope, endpointId, 'deliveries'],
-    queryFn: () => apiJson<DeliveriesPage>('GET', `/api/webhooks/${endpointId}/deliveries${q(scope)}`),
+    queryFn: ({ pageParam }) =>
+      apiJson<DeliveriesPage>(
+        'GET',
+        `/api/webhooks/${endpointId}/deliveries${toQueryString({ scope: scope === 'brokerage' ? scope : undefined, cursor: pageParam, limit: 30 })}`,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled,
     staleTime: 0,
     // A queued delivery is sent within a moment: look again until none is pending.
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 1500 : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'pending')) ? 1500 : false,
   });
 }
 

@@ -288,7 +288,7 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
   const { retry } = useWebhookMutations(scope);
   const captionId = useId();
   if (log.isLoading) return <Spinner label={t('loading')} />;
-  const items = log.data?.items ?? [];
+  const items = log.data?.pages.flatMap((p) => p.items) ?? [];
   if (items.length === 0) return <p className="mt-3 text-sm text-slate-600">{t('webhooks.noDeliveries')}</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
@@ -372,6 +372,17 @@ function DeliveryLog({ scope, endpointId }: { scope: Scope; endpointId: string }
           ))}
         </tbody>
       </table>
+      {log.hasNextPage && (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-3"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          {t('webhooks.older')}
+        </Button>
+      )}
     </div>
   );
 }
