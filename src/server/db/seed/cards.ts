@@ -530,16 +530,18 @@ function cardFor(person: Person, rnd: Random) {
   // The card's other language, composed from the same facts with a random sequence of its own,
   // so adding it changes nothing else the seed draws.
   const second = arabic ? ('en' as const) : ('ar' as const);
+  const englishName = `${user.firstName} ${user.lastName}`;
+  const otherName = arabic ? englishName : ARABIC_NAMES[englishName];
   const translated = composeCardContent(
     {
       ...request,
+      // The bio names the person as that language writes the name.
+      name: otherName ?? request.name,
       language: second,
       sourceText: { language: request.language, profession: content.profession },
     },
-    createRandom(hashSeed(`${user.firstName} ${user.lastName}`)).next,
+    createRandom(hashSeed(englishName)).next,
   );
-  const englishName = `${user.firstName} ${user.lastName}`;
-  const otherName = arabic ? englishName : ARABIC_NAMES[englishName];
   const ownCompany = company === 'Private portfolio' ? null : (company ?? content.suggestedCompany ?? null);
   const otherCompany = ownCompany
     ? second === 'ar'

@@ -52,7 +52,8 @@ export function AiGeneratePanel({ form, role }: { form: CardForm; role: string |
     const source: Lang = language === 'ar' ? 'en' : 'ar';
     const target = columnValues(all, language, primary);
     const given = columnValues(all, source, primary);
-    const name = v.name?.trim();
+    // The text names the person as the language asked writes the name, where the card has it.
+    const name = (target as { name?: string | null }).name?.trim() || v.name?.trim();
     if (!name) {
       toast({ title: t('ai.nameTitle'), description: t('ai.nameText'), variant: 'destructive' });
       form.setFocus('name');
