@@ -36,8 +36,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** A malformed id is simply "not found", never a database error. */
 export const isUuid = (id: string) => UUID_RE.test(id);
 
-/** Cards joined to their owner, as toCard maps them (the public API reads its pages through it too). */
-export function selectCards(db: DbOrTx) {
+function selectCards(db: DbOrTx) {
   return db
     .select({ card: businessCards, user: ownerColumns })
     .from(businessCards)
@@ -80,6 +79,13 @@ export async function listCardsByUser(
     .orderBy(desc(businessCards.createdAt), desc(businessCards.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** The user's own cards among these ids, in no particular order (the public API's pages). */
+export async function listCardsOfUserByIds(db: DbOrTx, userId: string, ids: string[]): Promise<CardRow[]> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length || !isUuid(userId)) return [];
+  return selectCards(db).where(and(eq(businessCards.userId, userId), inArray(businessCards.id, valid)));
 }
 
 export async function countCardsByUser(db: DbOrTx, userId: string): Promise<number> {

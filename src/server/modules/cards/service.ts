@@ -28,6 +28,7 @@ import {
   insertCard,
   listApprovedPublicCards,
   listCardsByUser,
+  listCardsOfUserByIds,
   lockCard,
   returnCardsToReview,
   setLicenseVerified,
@@ -253,6 +254,14 @@ export function licenseReset(current: BusinessCard, changes: Record<string, unkn
 export async function setLicenseFromRegister(db: DbOrTx, cardIds: string[], verified: boolean): Promise<void> {
   if (cardIds.length === 0) return;
   await setLicenseVerified(db, cardIds, verified);
+}
+
+/** The user's own cards among these ids, as their owner sees them (the public API reads its pages here). */
+export async function ownCardsByIds(db: DbOrTx, userId: string, ids: string[]): Promise<Card[]> {
+  const rows = await listCardsOfUserByIds(db, userId, ids);
+  if (!rows.length) return [];
+  const brand = await brandOf(db, userId);
+  return rows.map((row) => withBrand(toCard(row, { private: true }), brand));
 }
 
 export function createCardService(ctx: AppContext) {

@@ -110,8 +110,7 @@ const columns = {
   ownerRole: users.role,
 };
 
-/** Listings joined to their owner, as toProperty maps them (the public API reads its pages through it too). */
-export function selectWithOwner(db: DbOrTx) {
+function selectWithOwner(db: DbOrTx) {
   return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
 }
 
@@ -159,6 +158,13 @@ export async function listOwnerProperties(
     .from(properties)
     .where(eq(properties.userId, userId));
   return { items: rows.map((r) => toProperty(r, { private: true })), total: count };
+}
+
+/** The owner's listings among these ids, every approval state, in no particular order (the public API's pages). */
+export async function listOwnerPropertiesByIds(db: DbOrTx, userId: string, ids: string[]): Promise<Property[]> {
+  if (!ids.length) return [];
+  const rows = await selectWithOwner(db).where(and(eq(properties.userId, userId), inArray(properties.id, ids)));
+  return rows.map((r) => toProperty(r, { private: true }));
 }
 
 export async function countOwnerProperties(db: DbOrTx, userId: string): Promise<number> {

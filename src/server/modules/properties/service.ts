@@ -31,6 +31,7 @@ import {
   countOwnerProperties,
   findPropertyRow,
   listListedPropertyIds,
+  listOwnerPropertiesByIds,
   listProperties,
   type PropertyFilter,
 } from './repository';
@@ -48,6 +49,10 @@ export function listPublicProperties(db: DbOrTx, f: PropertyFilter) {
 /** Ids and last changes of the public listings (the sitemap). */
 export function listedPropertyIds(db: DbOrTx, limit: number) {
   return listListedPropertyIds(db, limit);
+}
+/** The owner's listings among these ids, as their owner sees them (the public API reads its pages here). */
+export function ownListingsByIds(db: DbOrTx, userId: string, ids: string[]) {
+  return listOwnerPropertiesByIds(db, userId, ids);
 }
 /** Who may list properties (issue 4: brokers and developers). */
 export const LISTING_ROLES: readonly UserRole[] = ['real_estate_broker', 'real_estate_developer'];

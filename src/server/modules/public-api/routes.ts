@@ -48,13 +48,9 @@ import { AppError, notFound, unauthorized } from '../../errors';
 import { rateLimited } from '../../platform/rate-limit';
 import { type ApiCaller, authenticate } from '../api-keys/service';
 import { writeAudit } from '../audit/log';
-import { brandOf, withBrand } from '../cards/brand';
-import { toCard } from '../cards/mapper';
-import { selectCards } from '../cards/repository';
+import { ownCardsByIds } from '../cards/service';
 import { createContact, deleteContact, getContact, toContact, updateContact } from '../contacts/service';
-import { toProperty } from '../properties/mapper';
-import { selectWithOwner } from '../properties/repository';
-import { createPropertyService } from '../properties/service';
+import { createPropertyService, ownListingsByIds } from '../properties/service';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -368,12 +364,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // ——— Cards ———
-  const loadCards = async (userId: string, ids: string[]) => {
-    if (!ids.length) return [];
-    const rows = await selectCards(db).where(and(eq(businessCards.userId, userId), inArray(businessCards.id, ids)));
-    const brand = await brandOf(db, userId);
-    return inPageOrder(ids, rows, (r) => r.card.id).map((r) => withBrand(toCard(r, { private: true }), brand));
-  };
+  const loadCards = async (userId: string, ids: string[]) =>
+    inPageOrder(ids, await ownCardsByIds(db, userId, ids), (c) => c.id);
   {
     const d = doc(
       'cards:read',
@@ -409,11 +401,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // ——— Listings ———
-  const loadListings = async (userId: string, ids: string[]) => {
-    if (!ids.length) return [];
-    const rows = await selectWithOwner(db).where(and(eq(properties.userId, userId), inArray(properties.id, ids)));
-    return inPageOrder(ids, rows, (r) => r.p.id).map((r) => toProperty(r, { private: true }));
-  };
+  const loadListings = async (userId: string, ids: string[]) =>
+    inPageOrder(ids, await ownListingsByIds(db, userId, ids), (p) => p.id);
   {
     const d = doc(
       'listings:read',
