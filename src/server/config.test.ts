@@ -46,7 +46,9 @@ describe('production start', () => {
     for (const weak of ['password', 'Bitaqa123!', '12345678']) {
       expect(() => loadConfig({ ...production, ADMIN_PASSWORD: weak })).toThrow(/ADMIN_PASSWORD: too easy to guess/);
     }
-    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://bitaqa.example' })).toThrow(/PUBLIC_URL: must be an https/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://bitaqa.example' })).toThrow(
+      /PUBLIC_URL: must be an https/,
+    );
     expect(() => loadConfig({ ...production, ADMIN_TWO_FACTOR: 'optional' })).toThrow(/ADMIN_TWO_FACTOR/);
     expect(loadConfig(production).adminTwoFactorRequired).toBe(true);
     // Development keeps a password-only admin unless asked.

@@ -481,8 +481,7 @@ describe('two-factor sign-in', () => {
   it('turns off only with a code, never with the password alone, and sign-in is one step again', async () => {
     const u = await t.signUp({ role: 'investor' });
     const { recoveryCodes } = await enable(u);
-    const disable = (payload: object) =>
-      t.inject({ method: 'POST', url: '/api/account/2fa/disable', as: u, payload });
+    const disable = (payload: object) => t.inject({ method: 'POST', url: '/api/account/2fa/disable', as: u, payload });
     // Whoever learnt the password cannot take the second factor away with it.
     const byPassword = await disable({ password: u.password });
     expect(byPassword.statusCode).toBe(400);

@@ -50,7 +50,6 @@ async function decide(id: string, payload: Record<string, unknown>) {
   });
 }
 
-
 describe('creating a card', () => {
   it('creates a pending, non-public card owned by the signed-in user, whatever userId the body claims', async () => {
     const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
@@ -349,10 +348,15 @@ describe('admin review', () => {
     expect((await t.inject({ method: 'GET', url: queue })).statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: queue, as: broker })).statusCode).toBe(403);
     const status = `/api/admin/business-cards/${card.id}/status`;
-    expect((await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved', version: 1 } })).statusCode).toBe(
-      401,
-    );
-    const self = await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved', version: 1 }, as: broker });
+    expect(
+      (await t.inject({ method: 'PATCH', url: status, payload: { status: 'approved', version: 1 } })).statusCode,
+    ).toBe(401);
+    const self = await t.inject({
+      method: 'PATCH',
+      url: status,
+      payload: { status: 'approved', version: 1 },
+      as: broker,
+    });
     expect(self.statusCode).toBe(403);
     expect((await get(card.id)).statusCode).toBe(404);
   });
