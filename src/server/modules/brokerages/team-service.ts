@@ -31,7 +31,7 @@ import { findUserByEmail, findUserById } from '../users/service';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';
 import { emitMemberEvent } from '../webhooks';
-import { hasCurrentSeat } from '../team/repository';
+import { brokeragePaysASeat } from '../team/seats-service';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 
 const BROKERAGE_NOT_FOUND = 'Brokerage not found';
@@ -427,7 +427,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw conflict('This person is already a member of the brokerage.', 'ALREADY_MEMBER');
         }
         const now = ctx.now();
-        if (!brokerage.ornVerified && !(await hasCurrentSeat(tx, id, now))) {
+        if (!brokerage.ornVerified && !(await brokeragePaysASeat(tx, id, now))) {
           const sent = await repository.countInvitations(tx, id);
           if (sent >= LIMITS.unverifiedBrokerageInvitations) {
             throw forbidden(

@@ -37,7 +37,12 @@ import {
   startStripeSeatPayment,
 } from '../subscription/service';
 import { findUserById, findUsersByIds } from '../users/service';
-import { insertSeats, latestSeatEnds, listSeats } from './repository';
+import { hasCurrentSeat as seatRunning, insertSeats, latestSeatEnds, listSeats } from './repository';
+
+/** Whether the brokerage pays for a seat running now (a paying brokerage may invite freely). */
+export function brokeragePaysASeat(db: DbOrTx, brokerageId: string, now: Date): Promise<boolean> {
+  return seatRunning(db, brokerageId, now);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { PublicUser } from '../../../core/schemas/auth';
 import { EditProfileTab } from '../../features/profile/components/edit-profile-tab';
 import { OverviewTab } from './overview-tab';
-import { SettingsTab } from '../../features/account/components/settings-tab';
+import { SettingsWithLinks } from './settings-with-links';
 import { LeadsTab } from '../../features/inquiries/components/leads-tab';
 import { BusinessCardsTab } from '../../features/cards/components/business-cards-tab';
 import { MyListingsTab } from '../../features/properties/components/my-listings-tab';
@@ -25,5 +25,5 @@ export const PROFILE_TABS: ProfileTab[] = [
   { id: 'cards', labelKey: 'tabs.cards', Component: BusinessCardsTab },
   { id: 'leads', labelKey: 'tabs.leads', Component: LeadsTab },
   { id: 'listings', labelKey: 'tabs.listings', Component: MyListingsTab },
-  { id: 'settings', labelKey: 'tabs.settings', Component: SettingsTab },
+  { id: 'settings', labelKey: 'tabs.settings', Component: SettingsWithLinks },
 ];

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../../components/access-denied';
 import { PageSpinner } from '../../components/ui/feedback';
 import { useAuth } from '../../lib/use-auth';
-import { useMyBrokerage } from '../brokerages/api/use-my-brokerage';
+import { useMyBrokerage } from '../../lib/use-my-brokerage';
 import type { Scope } from './api';
 import { HubspotSection } from './hubspot-section';
 import { SettingsNav } from './settings-nav';

@@ -1,16 +1,17 @@
 import type { PublicUser } from '../../../../core/schemas/auth';
-import { IntegrationsLink } from '../../integrations/integrations-link';
+import type { ReactNode } from 'react';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { PrivacySettings } from './privacy-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
 /** Profile → Settings (spec §2 Profile; issue 6: every control persists). */
-export function SettingsTab({ user }: { user: PublicUser }) {
+/** `links`: ways to other settings pages, which the app puts here (features don't import each other). */
+export function SettingsTab({ user, links }: { user: PublicUser; links?: ReactNode }) {
   return (
     <div className="space-y-6">
       <PrivacySettings />
-      <IntegrationsLink />
+      {links}
       <ChangePasswordForm />
       <TwoFactorSettings />
       <DeleteAccount user={user} />

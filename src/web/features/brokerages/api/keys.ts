@@ -1,5 +1,5 @@
 /** Query keys of the brokerages feature. */
-export const MY_BROKERAGE_KEY = ['/api/brokerages/my'] as const;
+export { MY_BROKERAGE_KEY } from '../../../lib/use-my-brokerage';
 export const membersKey = (id: string) => ['/api/brokerages', id, 'members'] as const;
 export const invitationsKey = (id: string) => ['/api/brokerages', id, 'invitations'] as const;
 export const invitationKey = (token: string) => ['/api/brokerages/invitations', token] as const;
