@@ -330,7 +330,10 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/status': {
-    request: (w) => ({ url: `/api/admin/business-cards/${w.pendingCard.id}/status`, payload: { status: 'approved', version: w.pendingCard.version } }),
+    request: (w) => ({
+      url: `/api/admin/business-cards/${w.pendingCard.id}/status`,
+      payload: { status: 'approved', version: w.pendingCard.version },
+    }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/business-cards/:id/license': {
@@ -377,7 +380,10 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/approve': {
-    request: (w) => ({ url: `/api/admin/properties/${w.pendingProperty.id}/approve`, payload: { version: w.pendingProperty.version } }),
+    request: (w) => ({
+      url: `/api/admin/properties/${w.pendingProperty.id}/approve`,
+      payload: { version: w.pendingProperty.version },
+    }),
     expect: [401, 403, 403, 200],
   },
   'PATCH /api/admin/properties/:id/reject': {
@@ -389,6 +395,7 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // ——— Services ———
+  'GET /api/stats/public': { request: () => ({ url: '/api/stats/public' }), expect: [200, 200, 200, 200] },
   'GET /api/services': { request: () => ({ url: '/api/services' }), expect: [200, 200, 200, 200] },
   'POST /api/services': { request: () => ({ url: '/api/services', payload: service }), expect: [401, 201, 201, 201] },
   'GET /api/admin/services': { request: () => ({ url: '/api/admin/services' }), expect: [401, 403, 403, 200] },

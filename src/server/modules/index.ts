@@ -27,6 +27,7 @@ import { registerRoutes } from './registers/routes';
 import { contactRoutes } from './contacts';
 import { contactScanRoutes } from './contact-scan';
 import { webhookRoutes } from './webhooks';
+import { statsRoutes } from './stats/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -54,4 +55,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(contactRoutes);
   await app.register(contactScanRoutes);
   await app.register(webhookRoutes);
+  await app.register(statsRoutes);
 };

@@ -339,6 +339,8 @@ function document(data: PublicBrokerage, lang: Lang, q: PublicBrokerageQuery, ur
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
+    // The colour theme before the first paint (public/theme.js; no inline script is allowed).
+    '<script src="/theme.js"></script>',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`,
   ];
