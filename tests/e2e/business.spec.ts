@@ -77,7 +77,8 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   // Coming back later: already subscribed, with the tax invoice of the payment to download
   //, so the page stays until the broker goes home.
   await page.goto('/subscription');
-  await expect(page.getByRole('heading', { name: 'Already Subscribed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
+  await expect(page.getByTestId('subscription-state')).toHaveAttribute('data-state', 'active');
   await expect(page.getByTestId('invoice-row')).toContainText(/INV-\d{4}-\d{6}/);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -165,7 +165,7 @@ export function CardSheet({
             </span>
           </a>
         ) : null}
-        <div className="space-y-2 p-4">
+        <div className="space-y-2 p-4 print:hidden">
           <a
             href={vcardUrl(card.id)}
             download
