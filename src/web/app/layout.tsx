@@ -205,7 +205,7 @@ function Footer() {
     },
   ];
   return (
-    <footer data-site-footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-slate-300 md:pb-0">
+    <footer data-site-footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-brand-100 md:pb-0">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo inverted />
@@ -215,15 +215,15 @@ function Footer() {
         {columns.map((col) => (
           <div key={col.title}>
             <h2 className="mb-3 text-sm font-semibold text-white">{col.title}</h2>
-            <ul className="space-y-1 text-sm">
+            <ul className="text-sm">
               {col.links.map((l) => (
                 <li key={l.label}>
                   {l.to.startsWith('/api/') ? (
-                    <a href={l.to} className="inline-block py-1.5 hover:text-white">
+                    <a href={l.to} className="inline-flex min-h-11 items-center hover:text-white">
                       {l.label}
                     </a>
                   ) : (
-                    <Link to={l.to} className="inline-block py-1.5 hover:text-white">
+                    <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white">
                       {l.label}
                     </Link>
                   )}
@@ -234,7 +234,7 @@ function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {COMPANY.name} · {t('footer.address')}
+        © {new Date().getFullYear()} {t('brand')} · {t('footer.address')}
       </div>
     </footer>
   );

@@ -191,7 +191,7 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
                     }
                   />
                   <CardFooterLine
-                    name={COMPANY.name}
+                    name={i18n.t('brand', { lng: lang })}
                     phone={COMPANY.phone}
                     email={COMPANY.email}
                     website={COMPANY.website}

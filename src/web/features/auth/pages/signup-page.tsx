@@ -146,7 +146,10 @@ export function SignupPage() {
           </form>
           <p className="mt-6 text-center text-sm text-slate-600">
             {t('signup.haveAccount')}{' '}
-            <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            <Link
+              to="/login"
+              className="inline-flex min-h-11 items-center px-1 font-medium text-brand-700 hover:underline"
+            >
               {t('signup.loginLink')}
             </Link>
           </p>
