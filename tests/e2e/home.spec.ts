@@ -9,12 +9,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO, newVerifiedUser, signIn } from './helpers';
 
+/** The relative luminance of the body's background, whatever colour syntax the style uses. */
 const luminance = async (page: Page) =>
   page.evaluate(() => {
-    const rgb = getComputedStyle(document.body)
-      .backgroundColor.match(/\d+(\.\d+)?/g)
-      ?.map(Number) ?? [255, 255, 255];
-    const [r, g, b] = rgb.map((v) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.fillStyle = getComputedStyle(document.body).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3).map((v) => {
       const c = v / 255;
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
     });
@@ -53,7 +58,7 @@ test('a signed-in user lands on their card with the QR a tap away; without a car
   const card = page.getByTestId('home-card');
   await expect(card).toContainText(mine.name);
   await expect(card.getByRole('link', { name: 'Show my QR' })).toHaveAttribute('href', '/my-qr');
-  await expect(card.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
   for (const id of ['leads', 'messages', 'follow-ups']) await expect(page.getByTestId(`home-${id}`)).toBeVisible();
   // The header's avatar is the card's photo when the card has one.
   if (mine.profileImageUrl) {
@@ -85,6 +90,7 @@ test('a subscriber without invoices sees their subscription and stays on the pag
 test('deleting the account signs the header out at once', async ({ browser }) => {
   const { page, context, email } = await newVerifiedUser(browser, { first: 'Dana', last: 'Leaving', role: 'investor' });
   await page.goto('/profile?tab=settings');
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const confirm = page.getByRole('dialog');
@@ -132,11 +138,11 @@ test('the dark theme follows the system, the toggle overrides it before the firs
 test('the card page prints just the card, and shows no dead button without JavaScript', async ({ page, browser }) => {
   const id = await aPublicCardId(page);
   await page.goto(`/cards/${id}`);
-  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('header')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Share' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeHidden();
   await expect(page.getByTestId('save-contact')).toBeHidden();
   await expect(page.locator('[data-card-inquiry]')).toBeHidden();
 
@@ -144,7 +150,7 @@ test('the card page prints just the card, and shows no dead button without JavaS
   const still = await noScript.newPage();
   await still.goto(`/cards/${id}`);
   await expect(still.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(still.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(still.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
   await expect(still.getByRole('button', { name: /inquiry/i })).toHaveCount(0);
   await expect(still.getByRole('button', { name: /details/i })).toHaveCount(0);
   // What works without a script stays: the contact file.
