@@ -9,6 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO, newVerifiedUser, signIn } from './helpers';
 
+// Each test walks several pages (and a second user): more than the default minute on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
 /** The relative luminance of the body's background, whatever colour syntax the style uses. */
 const luminance = async (page: Page) =>
   page.evaluate(() => {
@@ -40,7 +43,8 @@ test('the landing and services pages claim only the figures the database holds',
   if (stats.brokers > 0) await expect(page.getByTestId('landing-broker-figure')).toContainText('brokers');
   await page.goto('/services');
   await expect(page.getByTestId('service-card').first()).toBeVisible({ timeout: 30_000 });
-  for (const claim of ['500+', '98%', '24/7', 'Satisfaction']) await expect(page.locator('main')).not.toContainText(claim);
+  for (const claim of ['500+', '98%', '24/7', 'Satisfaction'])
+    await expect(page.locator('main')).not.toContainText(claim);
   // No invented ratings: no "(214 reviews)" under any entry.
   await expect(page.locator('main')).not.toContainText(/\(\d[\d,]* reviews?\)/);
   const shown = (await page.getByTestId('services-count').textContent()) ?? '';
