@@ -77,7 +77,7 @@ test('a signed-in user lands on their card with the QR a tap away; without a car
   const newcomer = await newVerifiedUser(browser, { first: 'Hana', last: 'Newhome', role: 'investor' });
   await newcomer.page.goto('/');
   await expect(newcomer.page.getByTestId('home-create-card')).toBeVisible({ timeout: 30_000 });
-  await newcomer.page.getByRole('link', { name: 'Create your card' }).click();
+  await newcomer.page.getByTestId('home-create-card').getByRole('link', { name: 'Create your card' }).click();
   await expect(newcomer.page).toHaveURL(/\/create-card$/);
   await newcomer.context.close();
 });
