@@ -68,11 +68,8 @@ export const DELAYS = {
 
 /** Marketing constants. */
 export const MARKETING = {
-  brokerNetwork: '23,000+',
+  /** The sample card's illustrative profile score on the landing page (a demo, not a claim). */
   promoScore: 94,
-  providers: '500+',
-  satisfaction: '98%',
-  support: '24/7',
 } as const;
 
 export const COMPANY = {

@@ -403,6 +403,7 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // ——— Services ———
+  'GET /api/stats/public': { request: () => ({ url: '/api/stats/public' }), expect: [200, 200, 200, 200] },
   'GET /api/services': { request: () => ({ url: '/api/services' }), expect: [200, 200, 200, 200] },
   'POST /api/services': { request: () => ({ url: '/api/services', payload: service }), expect: [401, 201, 201, 201] },
   'GET /api/admin/services': { request: () => ({ url: '/api/admin/services' }), expect: [401, 403, 403, 200] },

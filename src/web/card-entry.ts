@@ -26,6 +26,13 @@ if (dataNode?.textContent) {
   const source = pageSource();
   trackCardPage(document, data.id, source);
 
+  // The buttons that need this script are rendered hidden; now they work, they show.
+  for (const el of document.querySelectorAll<HTMLElement>(
+    '[data-card-share], [data-card-inquiry] > button, [data-card-exchange] > button',
+  )) {
+    el.hidden = false;
+  }
+
   document.querySelector('[data-card-share]')?.addEventListener('click', async () => {
     sendCardEvent(data.id, 'share', source);
     // The phone's share sheet does not say which app it went to: those visits count as 'other'.

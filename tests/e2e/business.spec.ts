@@ -65,8 +65,9 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   await expect(page.getByTestId('secure-note')).toBeVisible();
 
   await payWith(page, '4000 0000 0000 0002');
-  await expect(page.getByTestId('toast')).toContainText('Payment Failed');
-  await expect(page.getByTestId('toast')).toContainText('Your card was declined.');
+  // The refusal is said in the form itself.
+  await expect(page.getByTestId('payment-error')).toContainText('Payment Failed');
+  await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.');
   expect((await (await page.request.get('/api/auth/user')).json()).subscriptionStatus).toBe('inactive');
 
   await payWith(page, '4242 4242 4242 4242');
@@ -77,7 +78,8 @@ test('a new broker pays with the test card, is approved, listed, and receives a 
   // Coming back later: already subscribed, with the tax invoice of the payment to download
   //, so the page stays until the broker goes home.
   await page.goto('/subscription');
-  await expect(page.getByRole('heading', { name: 'Already Subscribed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
+  await expect(page.getByTestId('subscription-state')).toHaveAttribute('data-state', 'active');
   await expect(page.getByTestId('invoice-row')).toContainText(/INV-\d{4}-\d{6}/);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -38,7 +38,7 @@ test('a paying broker downloads the tax invoice from the subscription page, in E
   const { page } = await paidBroker(browser);
   await page.clock.install();
   await page.goto('/subscription');
-  await expect(page.getByRole('heading', { name: 'Already Subscribed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
   const invoices = page.getByTestId('invoices');
   await expect(invoices.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   const row = invoices.getByTestId('invoice-row');

@@ -118,9 +118,6 @@ export const serviceSchema = z.object({
   features: z.array(z.string()),
   priceLabel: z.string().nullable(),
   priceTier: z.string().nullable(),
-  /** Out of 5, one decimal (stored ×10). */
-  rating: z.number().nullable(),
-  reviews: z.number(),
   imageUrl: z.string().nullable(),
   contactInfo: z.object({
     phone: z.string().optional(),

@@ -31,6 +31,8 @@ export const subscriptionInfoSchema = z.object({
   publishableKey: z.string().optional(),
   priceAed: z.number().int(),
   periodDays: z.number().int(),
+  /** The brokerage whose seat pays for the user's current period, when a brokerage pays. */
+  seatBrokerage: z.string().nullable().optional(),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 

@@ -30,6 +30,7 @@ import { webhookRoutes } from './webhooks';
 import { apiKeyRoutes } from './api-keys';
 import { publicApiRoutes } from './public-api';
 import { hubspotRoutes } from './hubspot';
+import { statsRoutes } from './stats/routes';
 
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
@@ -61,4 +62,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Its own encapsulated plugin: API-key authentication, per-key limits and its OpenAPI document.
   await app.register(publicApiRoutes, { prefix: '/v1' });
   await app.register(hubspotRoutes);
+  await app.register(statsRoutes);
 };

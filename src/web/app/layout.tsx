@@ -11,17 +11,23 @@ import { forgetPrivateCache } from '../lib/pwa/register';
 import { cn } from '../lib/utils';
 import { AppStatus } from './app-status';
 import { LanguageToggle } from './language-toggle';
+import { ThemeToggle } from './theme-toggle';
 import { Logo } from './logo';
 import { DESKTOP_NAV, MOBILE_NAV } from './nav-items';
 import { UnreadBadge } from './unread-badge';
 import { useDueFollowUps } from '../features/contacts/use-due-follow-ups';
 import { useUnreadCount } from './use-unread-count';
+import { useMyCards } from '../features/cards/api/use-my-cards';
+import { pickHomeCard } from './home/pick-home-card';
 
 function Header() {
   const { t } = useTranslation();
   const { user, isAuthenticated } = useAuth();
   const unread = useUnreadCount();
   const dueFollowUps = useDueFollowUps();
+  // The header shows the face people know from the card: its photo, else the account's, else initials.
+  const myCards = useMyCards(isAuthenticated && user?.role !== 'admin');
+  const cardPhoto = pickHomeCard(myCards.data ?? [])?.profileImageUrl;
   return (
     <header data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -47,6 +53,7 @@ function Header() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-2">
+          <ThemeToggle />
           <LanguageToggle signedIn={isAuthenticated} />
           {isAuthenticated && user ? (
             <>
@@ -62,7 +69,11 @@ function Header() {
                 to="/profile"
                 className="hidden items-center gap-2 rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:flex"
               >
-                <Avatar src={user.profileImageUrl} name={`${user.firstName} ${user.lastName}`} className="h-8 w-8" />
+                <Avatar
+                  src={cardPhoto || user.profileImageUrl}
+                  name={`${user.firstName} ${user.lastName}`}
+                  className="h-8 w-8"
+                />
                 <span>{user.firstName || t('nav.userFallback')}</span>
               </Link>
               {/* Signing out is a POST from this page, never a GET a stranger's link can make. */}
@@ -194,7 +205,7 @@ function Footer() {
     },
   ];
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-slate-300 md:pb-0">
+    <footer data-site-footer className="mt-16 border-t border-slate-200 bg-brand-900 pb-20 text-brand-100 md:pb-0">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo inverted />
@@ -204,15 +215,15 @@ function Footer() {
         {columns.map((col) => (
           <div key={col.title}>
             <h2 className="mb-3 text-sm font-semibold text-white">{col.title}</h2>
-            <ul className="space-y-1 text-sm">
+            <ul className="text-sm">
               {col.links.map((l) => (
                 <li key={l.label}>
                   {l.to.startsWith('/api/') ? (
-                    <a href={l.to} className="inline-block py-1.5 hover:text-white">
+                    <a href={l.to} className="inline-flex min-h-11 items-center hover:text-white">
                       {l.label}
                     </a>
                   ) : (
-                    <Link to={l.to} className="inline-block py-1.5 hover:text-white">
+                    <Link to={l.to} className="inline-flex min-h-11 items-center hover:text-white">
                       {l.label}
                     </Link>
                   )}
@@ -223,7 +234,7 @@ function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {COMPANY.name} · {t('footer.address')}
+        © {new Date().getFullYear()} {t('brand')} · {t('footer.address')}
       </div>
     </footer>
   );

@@ -82,7 +82,7 @@ export function ProfessionalCard({ card, source }: { card: DirectoryCard; source
           {pendingId === card.userId ? (
             <Spinner className="text-white" />
           ) : (
-            <MessageCircle className="h-4 w-4" aria-hidden="true" />
+            <MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
           )}
           {t('card.message')}
         </Button>
@@ -94,13 +94,13 @@ export function ProfessionalCard({ card, source }: { card: DirectoryCard; source
               rel="noopener noreferrer"
               aria-label={t('card.whatsappAria', { name: card.name })}
             >
-              <Phone className="h-4 w-4" aria-hidden="true" />
+              <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
               {t('card.whatsapp')}
             </a>
           </Button>
         ) : (
           <Button size="sm" variant="outline" disabled>
-            <Phone className="h-4 w-4" aria-hidden="true" />
+            <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
             {t('card.whatsapp')}
           </Button>
         )}
@@ -109,7 +109,7 @@ export function ProfessionalCard({ card, source }: { card: DirectoryCard; source
             to={source ? `/cards/${card.id}?src=${source}` : `/cards/${card.id}`}
             aria-label={t('card.viewAria', { name: card.name })}
           >
-            <Eye className="h-4 w-4" aria-hidden="true" />
+            <Eye className="h-4 w-4 shrink-0" aria-hidden="true" />
             {t('card.view')}
           </Link>
         </Button>

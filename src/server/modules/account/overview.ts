@@ -106,6 +106,7 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
             cardId: inquiries.businessCardId,
             name: inquiries.inquirerName,
             type: inquiries.inquiryType,
+            source: inquiries.source,
           })
           .from(inquiries)
           .where(inArray(inquiries.businessCardId, cardIds))
@@ -158,7 +159,8 @@ async function recentActivity(db: DbOrTx, userId: string): Promise<Activity[]> {
       cardId: l.cardId,
       cardName: cardName.get(l.cardId) ?? null,
       actorName: l.name,
-      detail: l.type,
+      // An exchange has no inquiry type: the visitor shared their details.
+      detail: l.source === 'exchange' ? 'exchange' : l.type,
     })),
     ...received.map((m) => ({
       id: `message:${m.id}`,

@@ -78,7 +78,7 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
           <a href="/" className="text-lg font-bold text-brand-800" aria-label={t('common:nav.homeAria')}>
-            Bitaqa
+            {t('common:brand')}
           </a>
           <nav className="ms-auto flex items-center gap-2" aria-label={t('page.mainNav')}>
             <a href="/directory" className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
@@ -339,6 +339,8 @@ function document(data: PublicBrokerage, lang: Lang, q: PublicBrokerageQuery, ur
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
+    // The colour theme before the first paint (public/theme.js; no inline script is allowed).
+    '<script src="/theme.js"></script>',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`,
   ];

@@ -132,7 +132,7 @@ describe('the public card page', () => {
     });
     // Every <script> is a file or data (a strict CSP forbids inline code).
     for (const tag of html.match(/<script[^>]*>/g) ?? []) {
-      expect(tag).toMatch(/src="\/assets\/|type="application\/(ld\+)?json"/);
+      expect(tag).toMatch(/src="\/assets\/|src="\/theme\.js"|type="application\/(ld\+)?json"/);
     }
   });
 

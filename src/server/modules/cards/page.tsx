@@ -105,7 +105,7 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
   return (
     <I18nextProvider i18n={i18n}>
       <div className="flex min-h-screen flex-col bg-slate-50">
-        <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
             <a href="/" className="flex items-center gap-2" aria-label={i18n.t('nav.homeAria', { lng: lang })}>
               <Logo />
@@ -146,9 +146,11 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
                 </button>
               }
               share={
+                // Hidden until the page's script runs: without JavaScript there is no dead button.
                 <button
                   type="button"
                   data-card-share
+                  hidden
                   className="inline-flex items-center justify-center gap-2 rounded-xl bg-gold-400 px-4 text-sm font-semibold text-brand-900 hover:bg-gold-500 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   <svg
@@ -168,11 +170,13 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
                 </button>
               }
               after={
-                <>
-                  {/* "Share your details" opens the exchange form on demand, like the inquiry. */}
+                <div className="space-y-5 print:hidden">
+                  {/* "Share your details" opens the exchange form on demand, like the inquiry; both
+                      buttons wait for the page's script, which shows them. */}
                   <section data-card-exchange>
                     <button
                       type="button"
+                      hidden
                       className="flex h-12 w-full items-center justify-center rounded-xl border border-brand-200 bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                     >
                       {t('public.shareDetails', { name: card.name })}
@@ -181,6 +185,7 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
                   <section data-card-inquiry>
                     <button
                       type="button"
+                      hidden
                       className="flex h-12 w-full items-center justify-center rounded-xl border border-brand-200 bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                     >
                       {t('public.inquire', { name: card.name })}
@@ -197,12 +202,12 @@ function Page({ card, lang, i18n }: { card: Card; lang: PageLanguage; i18n: I18n
                     }
                   />
                   <CardFooterLine
-                    name={COMPANY.name}
+                    name={i18n.t('brand', { lng: lang })}
                     phone={COMPANY.phone}
                     email={COMPANY.email}
                     website={COMPANY.website}
                   />
-                </>
+                </div>
               }
             />
           </div>
@@ -284,7 +289,9 @@ function renderPage(
     '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    cardHeadTags(stored, url, publicUrl, title, lang),
+      cardHeadTags(stored, url, publicUrl, title, lang),
+      // The colour theme before the first paint (public/theme.js; no inline script is allowed).
+      '<script src="/theme.js"></script>',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(entry
       ? [

@@ -267,3 +267,16 @@ export async function listDirectory(
     };
   });
 }
+
+/** How many cards the directory lists, and how many of them are brokers' (the public figures). */
+export async function countListedCards(db: DbOrTx): Promise<{ cards: number; brokers: number }> {
+  const [row] = await db
+    .select({
+      cards: sql<number>`count(*)::int`,
+      brokers: sql<number>`count(distinct ${users.id}) filter (where ${inArray(users.role, [...PAID_ROLES])})::int`,
+    })
+    .from(businessCards)
+    .innerJoin(users, eq(users.id, businessCards.userId))
+    .where(listedCard);
+  return row;
+}

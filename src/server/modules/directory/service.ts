@@ -6,3 +6,5 @@ import { type DirectoryFilter, listDirectory } from './repository';
 export function listDirectoryCards(db: DbOrTx, f: DirectoryFilter) {
   return listDirectory(db, f);
 }
+
+export { countListedCards } from './repository';

@@ -185,3 +185,13 @@ export async function listListedPropertyIds(db: DbOrTx, limit: number): Promise<
     .orderBy(desc(properties.updatedAt))
     .limit(limit);
 }
+
+/** How many listings are on show (the public figures). */
+export async function countListedProperties(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(listedProperty);
+  return row.n;
+}

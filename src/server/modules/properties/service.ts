@@ -334,3 +334,5 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
 type Reviewed = { version?: number; updatedAt?: string };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export { countListedProperties } from './repository';

@@ -19,8 +19,6 @@ export function toService(s: Row): Service {
     features: s.features,
     priceLabel: s.priceLabel,
     priceTier: s.priceTier,
-    rating: s.rating === null ? null : s.rating / 10,
-    reviews: s.reviews,
     imageUrl: s.imageUrl,
     contactInfo: s.contactInfo,
     address: s.address,
@@ -49,7 +47,7 @@ export function serviceConditions(
   return c;
 }
 
-/** Best rated first, then the most reviewed, then the newest. */
+/** Newest first, then by name: there are no reviews to rank by. */
 export async function listServices(
   db: DbOrTx,
   q: ServiceQuery,
@@ -60,12 +58,7 @@ export async function listServices(
     .select()
     .from(businessServices)
     .where(where)
-    .orderBy(
-      sql`${businessServices.rating} desc nulls last`,
-      desc(businessServices.reviews),
-      desc(businessServices.createdAt),
-      asc(businessServices.id),
-    )
+    .orderBy(desc(businessServices.createdAt), asc(businessServices.name), asc(businessServices.id))
     .limit(q.limit)
     .offset(q.offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(businessServices).where(where);

@@ -88,18 +88,20 @@ const names = async (qs = '') => {
 };
 
 describe('GET /api/services', () => {
-  it('lists approved entries, best rated first, with the total', async () => {
+  it('lists approved entries, newest then by name, with the total and no invented ratings', async () => {
     const all = await names();
     expect(all.names).toEqual([
+      'Listing Photography',
       'Mortgage Pre-approval',
       'Property Valuation',
       'Real Estate Lawyer',
       'Snagging Inspection',
-      'Listing Photography',
     ]);
     expect(all.total).toBe(5);
-    const [first] = (await t.inject({ method: 'GET', url: '/api/services' })).json();
-    expect(first).toMatchObject({ rating: 4.9, reviews: 300, provider: 'Home Finance Hub', priceTier: 'budget' });
+    const [, second] = (await t.inject({ method: 'GET', url: '/api/services' })).json();
+    expect(second).toMatchObject({ provider: 'Home Finance Hub', priceTier: 'budget' });
+    expect(second).not.toHaveProperty('rating');
+    expect(second).not.toHaveProperty('reviews');
   });
 
   it('filters by tab, category, price range and search, together', async () => {
@@ -151,7 +153,7 @@ describe('becoming a provider and hiding a service', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const s = created.json();
-    expect(s).toMatchObject({ isApproved: true, createdBy: user.user.id, rating: null, reviews: 0 });
+    expect(s).toMatchObject({ isApproved: true, createdBy: user.user.id });
     expect((await names('tab=legal')).names).toContain('Golden Visa Consulting');
 
     const admin = await t.signInAdmin();

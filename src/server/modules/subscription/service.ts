@@ -15,7 +15,7 @@ import {
   testConfirmSchema,
 } from '../../../core/schemas/subscription';
 import type { AppContext } from '../../context';
-import { payments, users, webhookEvents, type User } from '../../db/schema';
+import { brokerageSeats, brokerages, payments, users, webhookEvents, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
 import { mailLang } from '../../platform/mail/templates';
@@ -161,8 +161,17 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
   return {
     provider,
 
-    info(user: User): SubscriptionInfo {
+    async info(user: User): Promise<SubscriptionInfo> {
+      // A brokerage seat pays this period: the page says who pays instead of offering a payment.
+      const [seat] = await ctx.db
+        .select({ name: brokerages.name })
+        .from(brokerageSeats)
+        .innerJoin(brokerages, eq(brokerages.id, brokerageSeats.brokerageId))
+        .where(and(eq(brokerageSeats.userId, user.id), gt(brokerageSeats.periodEnd, ctx.now())))
+        .orderBy(desc(brokerageSeats.periodEnd))
+        .limit(1);
       return {
+        seatBrokerage: seat?.name ?? null,
         status: user.subscriptionStatus ?? 'inactive',
         active: subscriptionIsActive(user),
         periodEnd: user.subscriptionPeriodEnd?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, payments, users, webhookEvents } from '../../db/schema';
+import { auditLog, brokerageSeats, brokerages, payments, users, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { runSubscriptionMaintenance } from './expiry';
 
@@ -227,5 +227,35 @@ describe('the subscription clock', () => {
     const renewed = await userRow(ended.user.id);
     expect(renewed.subscriptionStatus).toBe('active');
     expect(renewed.subscriptionPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 364 * DAY);
+  });
+});
+
+describe('GET /api/subscription for a brokerage seat', () => {
+  it('says which brokerage pays while its seat runs, and nothing once it has ended', async () => {
+    const member = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const mine = async () => (await t.inject({ method: 'GET', url: '/api/subscription', as: member })).json();
+    expect((await mine()).seatBrokerage).toBeNull();
+    const [b] = await t.database.db
+      .insert(brokerages)
+      .values({
+        slug: `seat-${member.user.id.slice(0, 8)}`,
+        name: 'Seat Homes',
+        ornNumber: `S${Date.now() % 1e7}`,
+        tradeLicenceNumber: 'TL-S',
+      })
+      .returning();
+    const now = Date.now();
+    await t.database.db.insert(brokerageSeats).values({
+      brokerageId: b.id,
+      userId: member.user.id,
+      periodStart: new Date(now - DAY),
+      periodEnd: new Date(now + 300 * DAY),
+    });
+    expect(await mine()).toMatchObject({ active: true, seatBrokerage: 'Seat Homes' });
+    await t.database.db
+      .update(brokerageSeats)
+      .set({ periodEnd: new Date(now - 1000) })
+      .where(eq(brokerageSeats.userId, member.user.id));
+    expect((await mine()).seatBrokerage).toBeNull();
   });
 });

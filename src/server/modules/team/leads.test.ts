@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { LEAD_NOTES } from '../../../core/schemas/team';
-import { auditLog, inquiries, leadNotes } from '../../db/schema';
+import { auditLog, brokerageMembers, inquiries, leadNotes } from '../../db/schema';
 import { createTestApp, type TestUser } from '../../../../tests/helpers/app';
 import { createTestBrokerage, leaveBrokerage, type TestBrokerage } from '../../../../tests/helpers/brokerage';
 import { addressSequence, approvedCardFor } from '../../../../tests/helpers/cards';
@@ -97,6 +97,37 @@ describe('team leads', () => {
     expect(shared.statusCode).toBe(201);
     const names = (await leadsOf(b, owner)).json().items.map((i: { inquirerName: string }) => i.inquirerName);
     expect(names).toEqual(['Shared Back']);
+  });
+
+  it('lists the same leads the team analytics counts: an inquiry and an exchange from before the member joined', async () => {
+    const owner = await t.signUp({ ...broker, firstName: 'Nadia', lastName: 'Owner' });
+    const card = await approvedCardFor(t, owner, { name: 'Nadia Card' });
+    expect((await send(card.id, { inquirerName: 'Early Inquiry' })).statusCode).toBe(201);
+    const shared = await t.inject({
+      method: 'POST',
+      url: `/api/business-cards/${card.id}/exchange`,
+      remoteAddress: freshIp(),
+      payload: { name: 'Early Exchange', phone: '+971501234567', consent: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    // The brokerage comes after the leads.
+    const b = await createTestBrokerage(t, { owner });
+
+    const analytics = await t.inject({ method: 'GET', url: `/api/brokerages/${b.id}/analytics?days=7`, as: owner });
+    expect(analytics.statusCode, analytics.body).toBe(200);
+    const counted = analytics.json().totals.leads;
+    const listed = (await leadsOf(b, owner)).json().items;
+    expect(counted).toBe(2);
+    expect(listed).toHaveLength(counted);
+    expect(listed.map((l: { source: string }) => l.source).sort()).toEqual(['exchange', 'inquiry']);
+
+    // Leaving takes the member's leads along, as the analytics stops counting them.
+    const other = await t.signUp({ ...broker, firstName: 'Second', lastName: 'Owner' });
+    await t.database.db.insert(brokerageMembers).values({ brokerageId: b.id, userId: other.user.id, role: 'owner' });
+    await leaveBrokerage(t, b, owner);
+    const after = await t.inject({ method: 'GET', url: `/api/brokerages/${b.id}/analytics?days=7`, as: other });
+    expect(after.json().totals.leads).toBe(0);
+    expect((await leadsOf(b, other)).json().items).toHaveLength(0);
   });
 
   it('assigns a lead to a member, who then sees it, sets its status and adds notes', async () => {

@@ -2,11 +2,13 @@ import { ArrowRight, Bot, Filter, Mail, MapPin, Phone, Search, Sparkles } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MARKETING } from '../../../core/limits';
+import { usePublicFigure } from '../../lib/use-public-stats';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/feedback';
 import { useAuth } from '../../lib/use-auth';
 import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../../lib/role-offerings';
+import { MyHome } from '../home/my-home';
 import { FeaturedProperties } from './featured-properties';
 import { LandingSearch } from './landing-search';
 
@@ -57,8 +59,11 @@ function SampleCard() {
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { t: tr } = useTranslation('roles');
-  const { isLoading } = useAuth();
+  const { isLoading, user } = useAuth();
+  const brokers = usePublicFigure('brokers');
   if (isLoading) return <PageSpinner />;
+  // Signed in, home is the user's own card and what is new for them.
+  if (user && user.role !== 'admin') return <MyHome user={user} />;
 
   const features = [
     { icon: Bot, key: 'content' },
@@ -71,7 +76,12 @@ export function LandingPage() {
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto grid grid-cols-1 max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
           <div className="space-y-6">
-            <Badge variant="gold">{t('hero.badge', { network: MARKETING.brokerNetwork })}</Badge>
+            {/* Only a figure the database backs: no badge until there are brokers to count. */}
+            {brokers && (
+              <Badge variant="gold" data-testid="landing-broker-figure">
+                {t('hero.badge', { network: brokers })}
+              </Badge>
+            )}
             <h1 className="text-4xl font-bold leading-tight md:text-5xl">{t('hero.title')}</h1>
             <p className="max-w-xl text-lg text-brand-100">{t('hero.subtitle')}</p>
             <div className="flex flex-wrap gap-3">

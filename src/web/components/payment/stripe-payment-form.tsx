@@ -3,7 +3,6 @@ import { loadStripe } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
-import { toast } from '../ui/toast';
 
 /** The texts of the form, from the namespace of the page that shows it. */
 export interface StripePaymentTexts {
@@ -26,6 +25,7 @@ function StripeFields({
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   return (
     <form
@@ -34,6 +34,7 @@ function StripeFields({
         e.preventDefault();
         if (!stripe || !elements) return;
         setBusy(true);
+        setFailure(null);
         // Spec §7: confirmed with the client secret, returning to the site.
         const { error } = await stripe.confirmPayment({
           elements,
@@ -42,13 +43,24 @@ function StripeFields({
         });
         setBusy(false);
         if (error) {
-          toast({ title: text.failedTitle, description: error.message ?? text.failedText, variant: 'destructive' });
+          // Said in the form, next to the card to correct.
+          setFailure(error.message ?? text.failedText);
           return;
         }
         onSubmitted();
       }}
     >
       <PaymentElement />
+      {failure && (
+        <div
+          role="alert"
+          data-testid="payment-error"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <p className="font-semibold">{text.failedTitle}</p>
+          <p>{failure}</p>
+        </div>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || busy}>
         {busy ? text.processing : text.submit}
       </Button>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
-import { toast } from '../ui/toast';
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
 function groupDigits(value: string): string {
@@ -64,10 +64,13 @@ export function TestCardForm({
     resolver: zodResolver(testCardSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
+  // A refused card is said in the form, beside the fields to correct, not in a passing toast.
+  const [failure, setFailure] = useState<string | null>(null);
   const numberField = form.register('cardNumber');
   const expiryField = form.register('expiry');
 
   const submit = form.handleSubmit(async (card) => {
+    setFailure(null);
     try {
       await confirm(card);
     } catch (error) {
@@ -78,7 +81,7 @@ export function TestCardForm({
         }
       }
       const message = error instanceof ApiError ? error.serverMessage : text.failedText;
-      toast({ title: text.failedTitle, description: message, variant: 'destructive' });
+      setFailure(message);
     }
   });
 
@@ -149,6 +152,16 @@ export function TestCardForm({
           />
         </Field>
       </div>
+      {failure && (
+        <div
+          role="alert"
+          data-testid="payment-error"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <p className="font-semibold">{text.failedTitle}</p>
+          <p>{failure}</p>
+        </div>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? text.processing : text.submit}
       </Button>

@@ -138,8 +138,10 @@ export function DirectoryPage() {
         <h1 className="text-3xl font-bold text-brand-900">{t('directory.title')}</h1>
         <p className="text-slate-600">{t('directory.subtitle')}</p>
       </header>
+      {/* With results on a wide screen the filter panel's own search box is open beside the
+          filters: one search box, not two. On a phone the panel is a sheet, so this one stays. */}
       <SmartSearchBox
-        className="mt-6 max-w-3xl"
+        className={cn('mt-6 max-w-3xl', showResults && 'sm:hidden')}
         initial={showResults ? (filters.search ?? '') : ''}
         onSearch={onSmartSearch}
       />

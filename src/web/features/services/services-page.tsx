@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SERVICE_CATEGORIES, SERVICE_PRICE_TIERS } from '../../../core/enums';
-import { MARKETING } from '../../../core/limits';
 import { SERVICE_TAB_KEYS, type ServiceTab } from '../../../core/filter-options';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
@@ -16,7 +15,8 @@ import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/use-auth';
-import { type ServiceParams, useServiceCount, useServices } from './api/use-services';
+import { usePublicFigure } from '../../lib/use-public-stats';
+import { type ServiceParams, useServices } from './api/use-services';
 import { ProviderDialog } from './components/provider-dialog';
 import { ServiceCard, ServiceCardSkeleton } from './components/service-card';
 
@@ -34,7 +34,9 @@ export function ServicesPage() {
     priceTier: oneOf(SERVICE_PRICE_TIERS, params.get('priceTier')),
   };
   const list = useServices(filters);
-  const count = useServiceCount();
+  const serviceFigure = usePublicFigure('services');
+  const cardFigure = usePublicFigure('cards');
+  const listingFigure = usePublicFigure('listings');
   const [text, setText] = useState(filters.search ?? '');
   const [providerOpen, setProviderOpen] = useState(false);
   useEffect(() => setText(filters.search ?? ''), [filters.search]);
@@ -52,12 +54,12 @@ export function ServicesPage() {
     for (const [k, v] of Object.entries(merged)) if (v) out[k] = String(v);
     setParams(out, { replace: true });
   }
+  // Live counts only, rounded down; a figure with nothing behind it is left out.
   const stats = [
-    { value: count.data !== undefined ? `${count.data}+` : '…', label: t('services.statServices') },
-    { value: MARKETING.providers, label: t('services.statProviders') },
-    { value: MARKETING.satisfaction, label: t('services.statSatisfaction') },
-    { value: MARKETING.support, label: t('services.statSupport') },
-  ];
+    { value: serviceFigure, label: t('services.statServices'), testId: 'services-count' },
+    { value: cardFigure, label: t('services.statProfessionals'), testId: 'professionals-count' },
+    { value: listingFigure, label: t('services.statListings'), testId: 'listings-count' },
+  ].filter((s): s is { value: string; label: string; testId: string } => s.value !== null);
   const items = list.data?.items ?? [];
 
   return (
@@ -66,20 +68,18 @@ export function ServicesPage() {
         <h1 className="text-3xl font-bold text-brand-900">{t('services.title')}</h1>
         <p className="mt-1 text-slate-600">{t('services.subtitle')}</p>
       </header>
-      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-2xl bg-brand-800 p-5 text-white md:grid-cols-4">
-        {stats.map((s) => (
-          <div key={s.label} className="text-center">
-            <dt className="text-sm text-brand-100">{s.label}</dt>
-            <dd
-              className="text-2xl font-bold"
-              dir="ltr"
-              data-testid={s.label === t('services.statServices') ? 'services-count' : undefined}
-            >
-              {s.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {stats.length > 0 && (
+        <dl className="mt-6 grid grid-cols-3 gap-3 rounded-2xl bg-brand-800 p-5 text-white">
+          {stats.map((s) => (
+            <div key={s.label} className="text-center">
+              <dt className="text-sm text-brand-100">{s.label}</dt>
+              <dd className="text-2xl font-bold" data-testid={s.testId}>
+                <bdi>{s.value}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
 
       <div className="mt-6 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-3">
         <Field label={t('services.search')}>

@@ -108,36 +108,58 @@ export function SubscriptionPage() {
     );
   }
   if (info.isLoading || invoices.isLoading) return <PageSpinner />;
-  if (info.data?.active ?? subscriptionIsActive(user)) {
-    // A subscriber with invoices stays here to download them (no timed redirect).
-    if (!invoices.data?.invoices.length) {
-      return <RedirectNotice title={t('alreadySubscribed.title')} text={t('alreadySubscribed.text')} />;
-    }
-    return (
-      <Notice
-        icon={<CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden="true" />}
-        title={t('alreadySubscribed.title')}
-      >
-        <p>{t('alreadySubscribed.text')}</p>
-        <Button asChild variant="outline" className="mt-4">
-          <Link to="/">{t('alreadySubscribed.home')}</Link>
-        </Button>
-        <div className="mt-8 text-start">{invoicesCard}</div>
-      </Notice>
-    );
-  }
-
-  const endedOn = user.subscriptionPeriodEnd
-    ? new Date(user.subscriptionPeriodEnd).toLocaleDateString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB', {
-        dateStyle: 'medium',
-      })
+  const periodEnd = info.data?.periodEnd ?? user.subscriptionPeriodEnd;
+  const endedOn = periodEnd
+    ? new Date(periodEnd).toLocaleDateString(i18n.language === 'ar' ? 'ar-AE' : 'en-GB', { dateStyle: 'medium' })
     : null;
 
+  if (info.data?.active ?? subscriptionIsActive(user)) {
+    // An active subscriber stays on the page and sees their state: with invoices, without
+    // (a brokerage seat, or a period granted by an admin), never a timed redirect away.
+    const seat = info.data?.seatBrokerage;
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10" data-testid="subscription-state" data-state="active">
+        <div className="flex items-center gap-3">
+          <CheckCircle2 className="h-10 w-10 shrink-0 text-emerald-600" aria-hidden="true" />
+          <h1 className="text-2xl font-bold text-brand-800">{t('active.title')}</h1>
+        </div>
+        <Card className="mt-6">
+          <CardContent className="pt-6">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <dt className="text-slate-600">{t('active.status')}</dt>
+              <dd className="font-medium text-emerald-700">{t('active.statusActive')}</dd>
+              {endedOn && (
+                <>
+                  <dt className="text-slate-600">{t('active.until')}</dt>
+                  <dd>{endedOn}</dd>
+                </>
+              )}
+              <dt className="text-slate-600">{t('active.paidBy')}</dt>
+              <dd>{seat ? t('active.paidBySeat', { brokerage: seat }) : t('active.paidBySelf')}</dd>
+            </dl>
+            <p className="mt-4 text-sm text-slate-600">{t('alreadySubscribed.text')}</p>
+          </CardContent>
+        </Card>
+        <div className="mt-6">{invoicesCard}</div>
+        <Button asChild variant="outline" className="mt-6">
+          <Link to="/">{t('alreadySubscribed.home')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  const pastDue = (info.data?.status ?? user.subscriptionStatus) === 'past_due';
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
+    <div
+      className="mx-auto max-w-5xl px-4 py-10"
+      data-testid="subscription-state"
+      data-state={pastDue ? 'past_due' : endedOn ? 'expired' : 'none'}
+    >
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold text-brand-800">{t('title')}</h1>
-        <p className="mt-2 text-slate-600">{endedOn ? t('renewSubtitle', { date: endedOn }) : t('subtitle')}</p>
+        <p className="mt-2 text-slate-600">
+          {pastDue ? t('pastDueSubtitle') : endedOn ? t('renewSubtitle', { date: endedOn }) : t('subtitle')}
+        </p>
       </header>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <div className="space-y-6">

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { queryClient } from '../../../lib/api';
+import { AUTH_USER_KEY } from '../../../lib/use-auth';
 import { useFailureToast } from '../../../lib/use-unauthorized';
 import { liveConnection } from '../../../lib/live-connection';
 import { useDeleteAccount } from '../api/use-account-actions';
@@ -54,7 +55,13 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
                   { confirmEmail: typed.trim() },
                   {
                     onSuccess: () => {
-                      queryClient.clear();
+                      // Signed out at once: the header's user goes to null (clear() alone leaves
+                      // mounted observers showing the deleted account until a reload), then
+                      // every other cached private answer goes.
+                      queryClient.setQueryData(AUTH_USER_KEY, null);
+                      queryClient.removeQueries({
+                        predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0],
+                      });
                       toast({ title: t('delete.doneTitle'), description: t('delete.doneText') });
                       navigate('/');
                     },

@@ -38,17 +38,19 @@ function ActivityItem({ item }: { item: Activity }) {
   });
   const card = item.cardName ?? t('activity.yourCard');
   const text =
-    item.type === 'inquiry'
-      ? t('activity.inquiry', {
-          name: item.actorName,
-          card,
-          type: t(`inquiryType.${item.detail}`, { ns: 'enums', defaultValue: item.detail ?? '' }),
-        })
-      : item.type === 'message'
-        ? t('activity.message', { name: item.actorName })
-        : item.type === 'card_status'
-          ? t(`activity.status.${item.detail === 'approved' ? 'approved' : 'rejected'}`, { card })
-          : t(`activity.${item.type}`, { card });
+    item.type === 'inquiry' && item.detail === 'exchange'
+      ? t('activity.exchange', { name: item.actorName, card })
+      : item.type === 'inquiry'
+        ? t('activity.inquiry', {
+            name: item.actorName,
+            card,
+            type: t(`inquiryType.${item.detail}`, { ns: 'enums', defaultValue: item.detail ?? '' }),
+          })
+        : item.type === 'message'
+          ? t('activity.message', { name: item.actorName })
+          : item.type === 'card_status'
+            ? t(`activity.status.${item.detail === 'approved' ? 'approved' : 'rejected'}`, { card })
+            : t(`activity.${item.type}`, { card });
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm">
       <span className="text-slate-700">{text}</span>

@@ -73,8 +73,14 @@ export function CardAnalyticsSection() {
           <>
             <p className="sr-only" aria-live="polite">
               {t('chart.summary', {
-                views: formatCount(data.totals.views, i18n.language),
-                visitors: formatCount(data.totals.visitors, i18n.language),
+                viewsText: t('chart.views', {
+                  count: data.totals.views,
+                  formatted: formatCount(data.totals.views, i18n.language),
+                }),
+                visitorsText: t('chart.visitors', {
+                  count: data.totals.visitors,
+                  formatted: formatCount(data.totals.visitors, i18n.language),
+                }),
                 from: formatDay(data.from, i18n.language, true),
                 to: formatDay(data.to, i18n.language, true),
               })}

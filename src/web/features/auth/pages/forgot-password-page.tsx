@@ -61,7 +61,7 @@ export function ForgotPasswordPage() {
               <p className="text-center text-sm">
                 <Link
                   to="/login"
-                  className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
                 >
                   {t('forgot.backToLogin')}
                 </Link>

@@ -112,7 +112,7 @@ export function LoginPage() {
               <div className="flex justify-end">
                 <Link
                   to="/forgot-password"
-                  className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 hover:underline"
+                  className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
                 >
                   {t('login.forgot')}
                 </Link>
@@ -125,7 +125,10 @@ export function LoginPage() {
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             {t('login.noAccount')}{' '}
-            <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+            <Link
+              to="/signup"
+              className="inline-flex min-h-11 items-center px-1 font-medium text-brand-700 hover:underline"
+            >
               {t('login.signupLink')}
             </Link>
           </p>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../../../core/safe-next';
 import { COUNTRY_CODES } from '../../../../core/enums';
-import { MARKETING } from '../../../../core/limits';
+import { usePublicFigure } from '../../../lib/use-public-stats';
 import { type RegisterInput, registerSchema } from '../../../../core/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -19,6 +19,7 @@ import { PasswordStrengthHint } from '../components/password-strength-hint';
 
 export function SignupPage() {
   const { t } = useTranslation('auth');
+  const brokers = usePublicFigure('brokers');
   const zm = useZodMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -68,7 +69,9 @@ export function SignupPage() {
         <h2 id="signup-marketing" className="text-2xl font-bold md:text-3xl">
           {t('signup.marketingTitle')}
         </h2>
-        <p className="text-brand-100">{t('signup.marketingText', { network: MARKETING.brokerNetwork })}</p>
+        <p className="text-brand-100">
+          {brokers ? t('signup.marketingText', { network: brokers }) : t('signup.marketingTextPlain')}
+        </p>
         <ul className="space-y-3">
           {(['perk1', 'perk2', 'perk3', 'perk4'] as const).map((k) => (
             <li key={k} className="flex items-start gap-2">
@@ -143,7 +146,10 @@ export function SignupPage() {
           </form>
           <p className="mt-6 text-center text-sm text-slate-600">
             {t('signup.haveAccount')}{' '}
-            <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            <Link
+              to="/login"
+              className="inline-flex min-h-11 items-center px-1 font-medium text-brand-700 hover:underline"
+            >
               {t('signup.loginLink')}
             </Link>
           </p>

@@ -18,6 +18,7 @@ export function OverviewTab({ membership }: { membership: NonNullable<MyBrokerag
   const leave = useLeaveBrokerage(b.id);
   const remove = useDeleteBrokerage(b.id);
   const name = i18n.language === 'ar' && b.nameAr ? b.nameAr : b.name;
+  const lastOwner = role === 'owner' && (members.data ?? []).filter((m) => m.role === 'owner').length <= 1;
   const failed = (error: unknown) =>
     toast({
       title: t('overview.failed'),
@@ -53,17 +54,20 @@ export function OverviewTab({ membership }: { membership: NonNullable<MyBrokerag
               {t('overview.publicPage')}
             </a>
           </Button>
-          <ConfirmButton
-            variant="ghost"
-            disabled={leave.isPending}
-            question={t('overview.leaveConfirm', { name })}
-            confirmLabel={t('overview.leave')}
-            onConfirm={() =>
-              leave.mutate(undefined, { onSuccess: () => toast({ title: t('overview.left') }), onError: failed })
-            }
-          >
-            {t('overview.leave')}
-          </ConfirmButton>
+          {/* The last owner cannot leave (the server refuses it): they hand over or delete instead. */}
+          {!lastOwner && (
+            <ConfirmButton
+              variant="ghost"
+              disabled={leave.isPending}
+              question={t('overview.leaveConfirm', { name })}
+              confirmLabel={t('overview.leave')}
+              onConfirm={() =>
+                leave.mutate(undefined, { onSuccess: () => toast({ title: t('overview.left') }), onError: failed })
+              }
+            >
+              {t('overview.leave')}
+            </ConfirmButton>
+          )}
           {role === 'owner' ? (
             <ConfirmButton
               variant="destructive"

@@ -165,7 +165,7 @@ export function CardSheet({
             </span>
           </a>
         ) : null}
-        <div className="space-y-2 p-4">
+        <div className="space-y-2 p-4 print:hidden">
           <a
             href={vcardUrl(card.id)}
             download
@@ -393,11 +393,11 @@ export function CardFooterLine({
   return (
     <p className="text-center text-xs text-slate-500">
       {name} · <span dir="ltr">{phone}</span> ·{' '}
-      <a href={`mailto:${email}`} className="hover:underline">
+      <a href={`mailto:${email}`} className="inline-flex min-h-6 items-center hover:underline">
         {email}
       </a>{' '}
       ·{' '}
-      <a href={website} {...external} className="hover:underline">
+      <a href={website} {...external} className="inline-flex min-h-6 items-center hover:underline">
         {website.replace(/^https?:\/\//, '')}
       </a>
     </p>

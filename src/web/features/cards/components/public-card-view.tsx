@@ -87,7 +87,12 @@ export function PublicCardView({ card }: { card: CardData }) {
                 </Button>
               }
             />
-            <CardFooterLine name={COMPANY.name} phone={COMPANY.phone} email={COMPANY.email} website={COMPANY.website} />
+            <CardFooterLine
+              name={t('brand', { ns: 'common' })}
+              phone={COMPANY.phone}
+              email={COMPANY.email}
+              website={COMPANY.website}
+            />
           </>
         }
       />

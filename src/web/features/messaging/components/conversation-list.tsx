@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState, Skeleton, Spinner } from '../../../components/ui/feedback';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { cn } from '../../../lib/utils';
-import { displayName, otherParticipant, roleEmoji } from './participant';
+import { displayName, otherParticipant } from './participant';
 import { RelativeTime } from './relative-time';
 
 interface Props {
@@ -101,10 +101,7 @@ export function ConversationList({
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline gap-2">
                   <span className="truncate font-semibold text-slate-900" data-user>
-                    {name}{' '}
-                    <span aria-hidden="true" className="font-normal">
-                      {roleEmoji(other.role)}
-                    </span>
+                    {name}
                   </span>
                   {
                     <RelativeTime

@@ -14,7 +14,7 @@ import { flattenPages, useMessages } from '../api/use-messages';
 import type { LiveStatus } from '../../../lib/live-connection';
 import { ConnectionIndicator } from './connection-indicator';
 import { MessageComposer } from './message-composer';
-import { displayName, otherParticipant, roleEmoji } from './participant';
+import { displayName, otherParticipant } from './participant';
 import { RelativeTime } from './relative-time';
 
 /**
@@ -96,10 +96,7 @@ export function ConversationThread({ conversation, meId, status }: Props) {
         <Avatar src={other.profileImageUrl} name={name} className="h-10 w-10" />
         <div className="min-w-0 flex-1">
           <h2 id="thread-title" className="truncate font-semibold text-slate-900">
-            {name}{' '}
-            <span aria-hidden="true" className="font-normal">
-              {roleEmoji(other.role)}
-            </span>
+            {name}
           </h2>
           {!other.isDeleted && <RoleBadge role={other.role} className="mt-0.5 px-2 py-0 text-[11px]" />}
         </div>

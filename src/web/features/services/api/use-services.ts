@@ -14,14 +14,6 @@ export function useServices(params: ServiceParams) {
   });
 }
 
-/** The number of catalogue entries, for the stats banner. */
-export function useServiceCount() {
-  return useQuery({
-    queryKey: [SERVICES_KEY, 'count'],
-    queryFn: async () => (await fetchPage<Service>(`${SERVICES_KEY}?limit=1`)).total,
-  });
-}
-
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({

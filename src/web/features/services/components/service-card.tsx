@@ -1,5 +1,5 @@
 /** A catalogue entry (spec §2 Professional services): at most 3 features then "+N more". */
-import { Globe, Mail, MapPin, Phone, Star } from 'lucide-react';
+import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { telLink } from '../../../../core/card-contact';
 import { useTranslation } from 'react-i18next';
 import { localizedService, type Service } from '../../../../core/schemas/services';
@@ -20,13 +20,6 @@ export function ServiceCard({ s }: { s: Service }) {
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
             {t(`serviceCategory.${s.category}`, { ns: 'enums', defaultValue: s.category })}
           </span>
-          {s.rating !== null && (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-slate-800">
-              <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {s.rating.toLocaleString(i18n.language === 'ar' ? 'ar-AE' : 'en-US', { minimumFractionDigits: 1 })}
-              <span className="font-normal text-slate-500">({t('services.reviews', { count: s.reviews })})</span>
-            </span>
-          )}
         </div>
         <h3 className="mt-3 text-lg font-semibold text-slate-900" dir="auto">
           {text.name}
