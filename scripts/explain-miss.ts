@@ -64,9 +64,10 @@ async function main() {
   const only = process.env.EXPLAIN_DIRECTORY?.split('|');
   for (const qs of only ?? distinct(SAMPLE, 1, directoryQuery)) {
     const { city, ...q } = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
-    let f = { ...q, emirate: city };
-    if (f.search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
-    if (f.search) f = { ...f, typoWords: await nameTypoMatches(db, f.search) };
+    let f: DirectoryFilter = { ...q, emirate: city };
+    const search = f.search;
+    if (search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, search) };
+    if (search) f = { ...f, typoWords: await nameTypoMatches(db, search) };
     const fuzzy = Boolean(f.search && fuzzyWords(searchWords(f.search)).length);
     const where = and(...directoryConditions(f));
     const plan = await planPage(db, matchingQuery(db, businessCards, businessCards.userId, where));

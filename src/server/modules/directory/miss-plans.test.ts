@@ -19,7 +19,7 @@ import { FUZZY_THRESHOLD, fuzzyWords, searchWords } from '../../db/query/text';
 import { businessCards, properties } from '../../db/schema';
 import { membersOfBrokeragesNamed } from '../brokerages/service';
 import { propertyConditions, propertyPageQuery } from '../properties/repository';
-import { directoryConditions, directoryPageQuery, nameTypoMatches } from './repository';
+import { type DirectoryFilter, directoryConditions, directoryPageQuery, nameTypoMatches } from './repository';
 
 const SAMPLE = 50;
 
@@ -72,10 +72,11 @@ describe.runIf(usePostgres)('plans of many different directory and listings quer
     const failures: string[] = [];
     for (const qs of distinct(SAMPLE, 11, directoryQuery)) {
       const { city, ...q } = directoryQuerySchema.parse(params(qs));
-      let f = { ...q, emirate: city };
-      if (f.search) {
-        f = { ...f, searchUserIds: await membersOfBrokeragesNamed(big.db, f.search) };
-        f = { ...f, typoWords: await nameTypoMatches(big.db, f.search) };
+      let f: DirectoryFilter = { ...q, emirate: city };
+      const search = f.search;
+      if (search) {
+        f = { ...f, searchUserIds: await membersOfBrokeragesNamed(big.db, search) };
+        f = { ...f, typoWords: await nameTypoMatches(big.db, search) };
       }
       const fuzzy = Boolean(f.search && fuzzyWords(searchWords(f.search)).length);
       await withThreshold(fuzzy, async (tx) => {
