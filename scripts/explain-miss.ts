@@ -13,7 +13,12 @@ import { businessCards, properties } from '../src/server/db/schema';
 import { cappedCountQuery, ESTIMATE_BOUND, matchingQuery, planPage } from '../src/server/db/query/paging';
 import { FUZZY_THRESHOLD, fuzzyWords, searchWords } from '../src/server/db/query/text';
 import { membersOfBrokeragesNamed } from '../src/server/modules/brokerages/service';
-import { directoryConditions, directoryPageQuery, nameTypoMatches } from '../src/server/modules/directory/repository';
+import {
+  type DirectoryFilter,
+  directoryConditions,
+  directoryPageQuery,
+  nameTypoMatches,
+} from '../src/server/modules/directory/repository';
 import { propertyConditions, propertyPageQuery } from '../src/server/modules/properties/repository';
 import { directoryQuery, distinct, propertyQuery } from './lib/miss-queries';
 
