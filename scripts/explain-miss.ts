@@ -71,13 +71,8 @@ async function main() {
     const { city, ...q } = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
     let f: DirectoryFilter = { ...q, emirate: city };
     const search = f.search;
-    if (search) {
-      f = {
-        ...f,
-        searchUserIds: await membersOfBrokeragesNamed(db, search),
-        typoWords: await nameTypoMatches(db, search),
-      };
-    }
+    if (search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, search) };
+    if (search) f = { ...f, typoWords: await nameTypoMatches(db, search) };
     const fuzzy = Boolean(f.search && fuzzyWords(searchWords(f.search)).length);
     const where = and(...directoryConditions(f));
     const plan = await planPage(db, matchingQuery(db, businessCards, businessCards.userId, where));
