@@ -5,7 +5,7 @@
  */
 import { ArrowLeft, Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Contact, ContactCreateInput } from '../../../core/schemas/contacts';
@@ -20,7 +20,15 @@ import { Input, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/use-auth';
-import { useContact, useDeleteContact, useMergeContacts, useSaveContact, useTemplates, whatsappLink } from './api';
+import {
+  useContact,
+  useContactFacets,
+  useDeleteContact,
+  useMergeContacts,
+  useSaveContact,
+  useTemplates,
+  whatsappLink,
+} from './api';
 
 export function ContactPage() {
   const { t } = useTranslation('contacts');
@@ -83,6 +91,8 @@ function ContactForm({ contact }: { contact: Contact | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [duplicates, setDuplicates] = useState<{ saved: Contact; others: Contact[] } | null>(null);
   const save = useSaveContact(contact?.id);
+  const facets = useContactFacets();
+  const eventListId = useId();
   const remove = useDeleteContact();
   const merge = useMergeContacts();
   const set = (key: keyof FormState) => (e: { target: { value: string } }) =>
@@ -239,8 +249,20 @@ function ContactForm({ contact }: { contact: Contact | null }) {
             <Input value={form.tags} onChange={set('tags')} />
           </Field>
           <Field label={t('fields.event')} hint={t('fields.eventHint')} error={error('event')}>
-            <Input value={form.event} onChange={set('event')} maxLength={CONTACT_LIMITS.eventMax} />
+            <Input
+              value={form.event}
+              onChange={set('event')}
+              maxLength={CONTACT_LIMITS.eventMax}
+              list={eventListId}
+              autoComplete="off"
+            />
           </Field>
+          {/* The book's recent events are offered as the user types; a new one is typed in full. */}
+          <datalist id={eventListId} aria-label={t('fields.eventSuggestions')}>
+            {(facets.data?.events ?? []).map((e) => (
+              <option key={e.value} value={e.value} />
+            ))}
+          </datalist>
         </div>
         <Field label={t('fields.notes')} error={error('notes')}>
           <Textarea value={form.notes} onChange={set('notes')} maxLength={CONTACT_LIMITS.notesMax} />
