@@ -178,4 +178,7 @@ describe('Arabic names', () => {
     expect(f.nameAr).toBe('ليلى صالح');
     expect(f.name).toBe('Layla Saleh');
   });
+  it('drops a speck read as a lone letter beside the name', () => {
+    expect(read('م سارة حداد\nمستشار تأجير').nameAr).toBe('سارة حداد');
+  });
 });

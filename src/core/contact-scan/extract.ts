@@ -399,6 +399,10 @@ function tidy(text: string): string {
   // An Arabic line with a stray Latin letter pair is OCR noise from a logo or a descender.
   if ((t.match(/[\u0621-\u064A]/g)?.length ?? 0) >= 4 && (t.match(/[A-Za-z]/g)?.length ?? 0) <= 3)
     t = t.replace(/(^|\s)[A-Za-z]{1,3}(?=\s|$)/g, ' ');
+  // A lone Arabic letter at either end of a line of Arabic words is a speck read as a letter: no
+  // Arabic word of a name or title is one letter long ("م سارة حداد").
+  if (/^[\u0621-\u064A\s]+$/.test(t.trim()) && t.trim().split(/\s+/).length >= 3)
+    t = t.trim().replace(/^[\u0621-\u064A]\s+|\s+[\u0621-\u064A]$/g, '');
   return clean(t.replace(/^[^\p{L}\p{N}+(]+/u, '').replace(/[^\p{L}\p{N}.)]+$/u, ''));
 }
 
