@@ -121,7 +121,9 @@ function ContactBook() {
             allLabel={t('filters.allTags')}
             options={withCurrent(facets.data?.tags, filters.tag).map((f) => ({
               value: f.value,
-              label: f.count ? t('filters.withCount', { value: `#${f.value}`, count: f.count }) : `#${f.value}`,
+              label: f.count
+                ? t('filters.withCount', { value: isolate(`#${f.value}`), count: f.count })
+                : isolate(`#${f.value}`),
             }))}
           />
           <FilterSelect
@@ -131,7 +133,7 @@ function ContactBook() {
             allLabel={t('filters.allEvents')}
             options={withCurrent(facets.data?.events, filters.event).map((f) => ({
               value: f.value,
-              label: f.count ? t('filters.withCount', { value: f.value, count: f.count }) : f.value,
+              label: f.count ? t('filters.withCount', { value: isolate(f.value), count: f.count }) : isolate(f.value),
             }))}
           />
           <FilterSelect
@@ -273,6 +275,12 @@ function ContactBook() {
     </div>
   );
 }
+
+/**
+ * A tag or event inside an option's text, set apart from the page's direction (an option holds no
+ * <bdi>): "#investor" stays "#investor" in an Arabic list instead of "investor#".
+ */
+const isolate = (value: string) => `\u2068${value}\u2069`;
 
 /** A facet list with the value in the address kept as a choice, even when the book no longer has it. */
 function withCurrent<T extends string>(list: { value: T; count: number }[] | undefined, current: string | undefined) {
