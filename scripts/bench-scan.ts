@@ -9,11 +9,14 @@
  *    real HTTP while idle and while two scans at a time run through POST /api/contacts/scan, and
  *    prints the ratio with the load average.
  *
- * SCAN_HTTP=0 skips step 3; SCAN_REGENERATE=1 makes a new corpus.
+ * SCAN_HTTP=0 skips step 3; SCAN_REGENERATE=1 makes a new corpus; `--failures` (or SCAN_VERBOSE=1)
+ * prints, for every missed field, what the card says next to what the scan read; SCAN_DUMP=file.json
+ * writes every card's OCR lines with its truth, so the card rules can be re-run on them without OCR.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OcrLine } from '../src/core/contact-scan/extract';
 import { createOcrPool, scanCard, type SideTiming } from '../src/server/modules/contact-scan';
 import type { ScanResult } from '../src/core/schemas/contact-scan';
 import { DEMO_PASSWORD, NAMED_DEMO_ACCOUNTS } from '../src/server/db/seed/users';
@@ -23,6 +26,8 @@ import { type CardTruth, generateCorpus } from './lib/scan-corpus';
 const DIR = process.env.SCAN_CORPUS ?? path.join(ROOT, 'data/scan-corpus');
 const COUNT = Number(process.env.SCAN_CARDS ?? 60);
 const CONCURRENCY = 2;
+
+const FAILURES = process.argv.includes('--failures') || Boolean(process.env.SCAN_VERBOSE);
 
 const TARGETS = { email: 0.95, phone: 0.95, website: 0.9, nameEn: 0.85, nameAr: 0.75, company: 0.75, brn: 0.9 };
 type Field = keyof typeof TARGETS;
@@ -40,6 +45,28 @@ const normAr = (s: string) =>
     .replace(/[\u064B-\u0652ـ]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** What the card says and what the scan read for one field, for the failure listing. */
+function expectedVsGot(t: CardTruth, r: ScanResult, k: Field): string {
+  const f = r.fields;
+  const pair = (want: unknown, got: unknown) => `expected ${JSON.stringify(want)} got ${JSON.stringify(got)}`;
+  switch (k) {
+    case 'email':
+      return pair(t.email, f.emails);
+    case 'phone':
+      return pair(t.phones, f.phones);
+    case 'website':
+      return pair(t.website, f.website);
+    case 'nameEn':
+      return pair(t.name, f.name);
+    case 'nameAr':
+      return pair(t.nameAr, f.nameAr);
+    case 'company':
+      return pair(t.lang === 'ar' ? t.companyAr : t.company, f.company);
+    case 'brn':
+      return pair(t.brn, f.brn);
+  }
+}
 
 /** Which fields a card lets us grade, and whether the scan got each right. */
 export function grade(t: CardTruth, r: ScanResult): Partial<Record<Field, boolean>> {
@@ -78,30 +105,38 @@ async function accuracy(truths: CardTruth[]) {
   };
   const perSide: number[] = [];
   const misses: string[] = [];
+  const dump: { truth: CardTruth; lines: OcrLine[] }[] = [];
   const started = performance.now();
   try {
     await pool(truths, CONCURRENCY, async (t) => {
       const [front, back] = t.sides.map((s) => fs.readFileSync(path.join(DIR, s)));
       const timings: SideTiming[] = [];
       const t0 = performance.now();
-      const r = await scanCard({ ocr }, { front: front as Buffer, back }, timings).catch((err: Error) => {
+      let read: readonly OcrLine[] = [];
+      const r = await scanCard(
+        { ocr, onLines: (lines) => (read = lines) },
+        { front: front as Buffer, back },
+        timings,
+      ).catch((err: Error) => {
         misses.push(`${t.id}: ${err.message}`);
         return null;
       });
       perSide.push((performance.now() - t0) / t.sides.length);
+      dump.push({ truth: t, lines: [...read] });
       if (!r) {
         for (const k of Object.keys(hits) as Field[]) if (k !== 'brn' || t.brn) hits[k].push(0);
         return;
       }
       for (const [k, ok] of Object.entries(grade(t, r)) as [Field, boolean][]) {
         hits[k].push(ok ? 1 : 0);
-        if (!ok && process.env.SCAN_VERBOSE) misses.push(`${t.id} ${k}: got ${JSON.stringify(r.fields)}`);
+        if (!ok && FAILURES) misses.push(`${t.id} (${t.lang}) ${k}: ${expectedVsGot(t, r, k)}`);
       }
     });
   } finally {
     await ocr.close();
   }
   const elapsed = (performance.now() - started) / 1000;
+  if (process.env.SCAN_DUMP) fs.writeFileSync(process.env.SCAN_DUMP, JSON.stringify(dump));
   console.log(
     `\nScanned ${truths.length} cards (${truths.reduce((n, t) => n + t.sides.length, 0)} sides) in ${elapsed.toFixed(1)} s, ${CONCURRENCY} at a time`,
   );
@@ -122,7 +157,7 @@ async function accuracy(truths: CardTruth[]) {
       .map((x) => x.toFixed(2))
       .join(' / ')} on ${os.cpus().length} cores`,
   );
-  if (misses.length) console.log(`\nMisses:\n${misses.slice(0, 80).join('\n')}`);
+  if (misses.length) console.log(`\nMisses:\n${misses.slice(0, FAILURES ? 1000 : 80).join('\n')}`);
 }
 
 async function directoryP95(base: string, until: () => boolean, min = 40): Promise<number[]> {

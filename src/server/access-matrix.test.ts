@@ -525,6 +525,11 @@ const MATRIX: Record<string, Entry> = {
     expect: [401, 200, 200, 200],
     note: 'each caller their own book',
   },
+  'GET /api/contacts/facets': {
+    request: () => ({ url: '/api/contacts/facets' }),
+    expect: [401, 200, 200, 200],
+    note: "each caller their own book's tags and events; contents in contacts/contacts.test.ts",
+  },
   'GET /api/contacts/due-count': { request: () => ({ url: '/api/contacts/due-count' }), expect: [401, 200, 200, 200] },
   'POST /api/contacts': {
     request: () => ({ url: '/api/contacts', payload: { name: 'Matrix New' } }),

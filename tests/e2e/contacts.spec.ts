@@ -1,7 +1,8 @@
 /**
  * The contact book in the browser: an exchange on a broker's card lands in their contacts, a
  * visitor saves a card in one tap and finds it by search, the WhatsApp button links to wa.me with
- * the filled message, and the pages pass axe in English and Arabic on a phone and a desktop.
+ * the filled message, the demo book filters by tag, event and source (kept in the address), and the
+ * pages pass axe in English and Arabic on a phone and a desktop.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -84,6 +85,48 @@ for (const [lang, width] of [
     await page.goto('/contacts/templates');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAxeClean(page);
+    await page.context().close();
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`in ${lang} at 390 px: the demo book filters by tag, event and source from the address, and clears`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await signedInPage(browser, DEMO.broker, lang, 390, baseURL as string);
+    const ar = lang === 'ar';
+    await page.goto('/contacts');
+    const rows = page.getByTestId('contact-row');
+    // The first page of the seeded book, on a machine that may be busy.
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel(ar ? 'الوسم' : 'Tag', { exact: true }).selectOption('investor');
+    await expect(page).toHaveURL(/[?&]tag=investor/);
+    await page.getByLabel(ar ? 'المناسبة' : 'Event', { exact: true }).selectOption('Cityscape 2026');
+    await expect(page).toHaveURL(/[?&]event=Cityscape\+2026/);
+    const list = page.getByTestId('contacts-list');
+    await expect(list).toContainText(ar ? 'عمر حداد' : 'Omar Haddad');
+    // Khalid is a landlord the broker met elsewhere: filtered out.
+    await expect(list).not.toContainText(ar ? 'خالد الكعبي' : 'Khalid Al Kaabi');
+    await expect(page.getByTestId('active-filters')).toContainText('#investor');
+    await expectAxeClean(page);
+
+    // The filters live in the address: a reload keeps them.
+    await page.reload();
+    await expect(page.getByLabel(ar ? 'الوسم' : 'Tag', { exact: true })).toHaveValue('investor');
+    await expect(page.getByTestId('contacts-list')).toContainText(ar ? 'عمر حداد' : 'Omar Haddad');
+
+    await page.getByLabel(ar ? 'المصدر' : 'Source', { exact: true }).selectOption('manual');
+    const empty = page.getByTestId('contacts-empty');
+    await expect(empty).toContainText(ar ? 'لا توجد جهة اتصال تطابق' : 'No contact matches these filters');
+    await expectAxeClean(page);
+    await empty.getByRole('button', { name: ar ? 'مسح كل عوامل التصفية' : 'Clear all filters' }).click();
+    await expect(page).not.toHaveURL(/tag=|event=|source=/);
+    await expect(page.getByTestId('contacts-list')).toContainText(ar ? 'خالد الكعبي' : 'Khalid Al Kaabi');
+
+    // The contact form offers the book's events while typing.
+    await page.goto('/contacts/new');
+    await expect(page.locator('datalist option[value="Cityscape 2026"]')).toHaveCount(1);
     await page.context().close();
   });
 }

@@ -135,3 +135,50 @@ describe('the e-mail and the website check each other', () => {
     expect(findPhones('T: +97 1 4 316 7027')).toEqual(['+97143167027']);
   });
 });
+
+describe('e-mails as OCR reads them', () => {
+  it('puts back an "@" read as ©, ® or (a), and the dot read as a space', () => {
+    expect(read('E: sara.khan©bluewave.ae').emails).toEqual(['sara.khan@bluewave.ae']);
+    expect(read('E: sara.khan(a)bluewave.ae').emails).toEqual(['sara.khan@bluewave.ae']);
+    expect(read('E: sara khan@bluewave.ae').emails).toEqual(['sara.khan@bluewave.ae']);
+    expect(read('‎sara khan@bluewave ae‏ :ع').emails).toEqual(['sara.khan@bluewave.ae']);
+    expect(read('sara.khan@bluewave com').emails).toEqual(['sara.khan@bluewave.com']);
+    expect(read('sara.khan@bluewave.ac').emails).toEqual(['sara.khan@bluewave.ae']);
+    // A label before the address is not part of it.
+    expect(read('email sara@bluewave.ae').emails).toEqual(['sara@bluewave.ae']);
+  });
+
+  it('mends the domain from the company and the local part from the name printed large above them', () => {
+    const f = read(
+      ['Rashid Qasim', 'Falcon Crest Properties', 'rashid gasim@faiconcrest. ae', 'www falconcrest. ae'].join('\n'),
+    );
+    expect(f.emails).toEqual(['rashid.qasim@falconcrest.ae']);
+    expect(f.website).toBe('www.falconcrest.ae');
+    // A different domain (a personal address) is left as it is.
+    expect(read('Rashid Qasim\nFalcon Crest Properties\nrashid@gmail.com').emails).toEqual(['rashid@gmail.com']);
+  });
+});
+
+describe('phone numbers as OCR reads them', () => {
+  it('reads a "+" taken for a 4 and digits taken for letters, but keeps a real +49 number', () => {
+    expect(findPhones('T. +4971 4 665 2864')).toEqual(['+97146652864']);
+    expect(findPhones('T: 49714477 1172')).toEqual(['+97144771172']);
+    expect(findPhones('T. +971 4 BOO 6375')).toEqual(['+97148006375']);
+    expect(findPhones('+49 30 1234 5678')).toEqual(['+493012345678']);
+  });
+});
+
+describe('Arabic names', () => {
+  it('of two readings, takes the one that sounds like the English name', () => {
+    const f = extractFields([
+      { text: 'ليلى صالج', height: 60 },
+      { text: 'LAYLA SALEH', height: 40 },
+      { text: 'ليلى صالح', height: 58 },
+    ]).fields;
+    expect(f.nameAr).toBe('ليلى صالح');
+    expect(f.name).toBe('Layla Saleh');
+  });
+  it('drops a speck read as a lone letter beside the name', () => {
+    expect(read('م سارة حداد\nمستشار تأجير').nameAr).toBe('سارة حداد');
+  });
+});

@@ -62,9 +62,40 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 const conf = (line: OcrLine | undefined, rule: number) =>
   Math.round(Math.max(0, Math.min(1, rule * (line?.confidence ?? 1))) * 100) / 100;
 
+/** Top-level domains an e-mail or website on a UAE card ends in, for repairs that need to know one. */
+const TLDS = 'com|ae|net|org|co|io|biz|info|me|realty|properties|estate|homes|group';
+/** Words a card prints before an address that are not part of it. */
+const EMAIL_LABEL = /^(?:e|email|e-mail|mail|بريد|ع)$/i;
+
+/**
+ * One line with the slips OCR makes in e-mail addresses undone, judged by the shape of an address:
+ * "@" read as "©", "®" or "(a)"; the dot of "first.last" read as a space (an address holds no
+ * spaces, so a lower-case word right before the local part belongs to it); the dot before the
+ * top-level domain read as a space; ".ae" read as ".ac" and ".com" as ".corn".
+ */
+export function repairEmailLine(line: string): string {
+  let t = line.replace(/(?<=[A-Za-z0-9._-])\s?(?:[©®]|\(a\)|\(@\))\s?(?=[A-Za-z0-9-]{2,})/g, '@');
+  if (!t.includes('@')) return t;
+  t = t.replace(
+    new RegExp(`(@\\s?[A-Za-z0-9-]+(?:\\s?\\.\\s?[A-Za-z0-9-]+)*)\\s(${TLDS})\\b`, 'gi'),
+    (_, host: string, tld: string) => `${host}.${tld}`,
+  );
+  t = t.replace(/\.\s?ac\b/gi, '.ae').replace(/\.\s?c(?:orn|0m|om)\b/gi, '.com');
+  // "david petrova@…": the words before the local part, when lower case and not a label.
+  t = t.replace(
+    /(^|[\s:|])((?:[a-z][a-z0-9_-]*\s){1,2})([a-z0-9][a-z0-9._%+-]*\s?@)/g,
+    (all, lead: string, words: string, local: string) => {
+      const parts = words.trim().split(/\s+/);
+      if (parts.some((w) => EMAIL_LABEL.test(w))) return all;
+      return `${lead}${parts.join('.')}.${local}`;
+    },
+  );
+  return t;
+}
+
 /** E-mails with the spaces OCR puts around "@" and "." removed; lower case. */
 function findEmails(text: string): string[] {
-  const found = text.match(EMAIL_RE) ?? [];
+  const found = text.split('\n').map(repairEmailLine).join('\n').match(EMAIL_RE) ?? [];
   return found.map((e) => e.replace(/\s/g, '').replace(/,/g, '.').toLowerCase().replace(/\.$/, ''));
 }
 
@@ -80,6 +111,18 @@ export function findPhones(text: string): string[] {
     // Letters that OCR mistakes for digits, only inside runs that are otherwise numeric.
     let line = normaliseDigits(raw).replace(/(?<=[\d+\s()-])[Oo](?=[\d\s()-])/g, '0');
     line = line.replace(/(?<=[\d\s])[lI|](?=\d)/g, '1');
+    // A short group of digit-shaped letters between digit groups of a number ("+971 4 BOO 6375").
+    if ((line.match(/\d/g)?.length ?? 0) >= 6)
+      line = line.replace(/(?<=\d[\s.-])[0-9OoDBSZIl|]{2,4}(?=[\s.-]\d)/g, (g) =>
+        /[A-Za-z|]/.test(g)
+          ? g.replace(/[OoD]/g, '0').replace(/B/g, '8').replace(/S/g, '5').replace(/Z/g, '2').replace(/[Il|]/g, '1')
+          : g,
+      );
+    // The "+" of "+971" read as a 4 ("+4971 4…", "4971 4…"): only when what is left is a whole UAE number.
+    line = line.replace(/(?:\+\s?)?4\s?(971[\d\s.-]{8,16})/g, (all, rest: string) => {
+      const digits = rest.replace(/\D/g, '');
+      return /^971(?:[2-79]\d{7}|5\d{8})$/.test(digits) ? `+${rest}` : all;
+    });
     // "+971 (0) 50…" writes the trunk zero beside the country code.
     line = line
       .replace(/\+\s?9\s?7\s?1(?=[\s\d(-])/g, '+971')
@@ -97,7 +140,14 @@ function findWebsite(text: string, emails: string[]): string {
   for (const line of text.split('\n')) {
     if (line.includes('@')) continue;
     // OCR doubles or splits the w's and reads the dot after them as a comma or a space.
-    const raw = line.replace(/\b[wW]{2,5}\s?[.,]?\s?(?=[A-Za-z0-9-]{2,}\s?[.,]\s?[a-z]{2,})/g, 'www.');
+    const raw = line
+      .replace(/\b[wW]{2,5}\s?[.,]?\s?(?=[A-Za-z0-9-]{2,}\s?[.,]?\s?[a-z]{2,})/g, 'www.')
+      .replace(
+        new RegExp(`(www\\.\\s?[A-Za-z0-9-]{2,})\\s(${TLDS})\\b`, 'gi'),
+        (_, host: string, tld: string) => `${host}.${tld}`,
+      )
+      .replace(/\.\s?ac\b/gi, '.ae')
+      .replace(/\.\s?c(?:orn|0m)\b/gi, '.com');
     for (const m of raw.match(WEB_RE) ?? []) {
       const site = m
         .replace(/\s/g, '')
@@ -159,6 +209,79 @@ function reconcileDomains(fields: ScanFields, text: string): void {
   }
 }
 
+const LEGAL_WORDS = new Set([
+  'llc',
+  'l',
+  'c',
+  'fz',
+  'fze',
+  'fzco',
+  'dmcc',
+  'pjsc',
+  'psc',
+  'ltd',
+  'limited',
+  'inc',
+  'co',
+]);
+
+/**
+ * The company's own name, as a domain would spell it: its words run together, one to three at a
+ * time ("Falcon Crest Properties" → falcon, falconcrest, falconcrestproperties, crest…).
+ */
+function companyDomains(companies: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const c of companies) {
+    const words = c
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w && !LEGAL_WORDS.has(w));
+    for (let i = 0; i < words.length; i++)
+      for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+        const joined = words.slice(i, i + n).join('');
+        if (joined.length >= 5) out.add(joined);
+      }
+  }
+  return [...out];
+}
+
+/**
+ * A domain name one or two letters away from the company printed large on the same card is that
+ * company's name misread in the small print ("faiconcrest" beside "Falcon Crest Properties").
+ */
+function domainFromCompany(domain: string, candidates: readonly string[]): string {
+  const [label = '', ...rest] = domain.split('.');
+  if (label.length < 5 || candidates.includes(label)) return domain;
+  let best = '';
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = distance(label, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return bestDistance >= 1 && bestDistance <= Math.min(2, Math.floor(label.length / 5))
+    ? [best, ...rest].join('.')
+    : domain;
+}
+
+/**
+ * An address's local part is usually made of the person's name, printed large above it: a part one
+ * letter away from a word of the name is that word misread ("rashid.gasim" under "Rashid Qasim").
+ */
+function localFromName(local: string, name: string): string {
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 4);
+  return local.replace(/[a-z]{4,}/g, (part) => {
+    if (words.includes(part)) return part;
+    const near = words.find((w) => distance(part, w) === 1);
+    return near ?? part;
+  });
+}
+
 export function isTitleLine(text: string): boolean {
   const t = lower(text);
   if (ARABIC_LETTER.test(text)) return TITLE_AR_WORDS.some((w) => text.includes(w));
@@ -211,6 +334,46 @@ export function looksLikeArabicName(text: string): boolean {
   return !isTitleLine(t) && !isCompanyLine(t) && !isAddressLine(t) && t.length >= 6;
 }
 
+const AR_SKELETON: Record<string, string> = {
+  ب: 'b',
+  ت: 't',
+  ث: 't',
+  ج: 'j',
+  ح: 'h',
+  خ: 'k',
+  د: 'd',
+  ذ: 'd',
+  ر: 'r',
+  ز: 'z',
+  س: 's',
+  ش: 's',
+  ص: 's',
+  ض: 'd',
+  ط: 't',
+  ظ: 'z',
+  غ: 'g',
+  ف: 'f',
+  ق: 'k',
+  ك: 'k',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
+  ه: 'h',
+};
+/** The consonants of a name as both scripts write them, so "صالح" and "Saleh" both give "slh". */
+export function nameSkeleton(name: string): string {
+  if (ARABIC_LETTER.test(name)) return [...name].map((c) => AR_SKELETON[c] ?? '').join('');
+  return name
+    .toLowerCase()
+    .replace(/sh|ch/g, 's')
+    .replace(/kh|q|c/g, 'k')
+    .replace(/th/g, 't')
+    .replace(/dh/g, 'd')
+    .replace(/gh/g, 'g')
+    .replace(/[^bdfghjklmnprstvz]/g, '')
+    .replace(/(.)\1+/g, '$1');
+}
+
 /** Proper case for names printed in capitals ("AHMED AL MANSOURI" → "Ahmed Al Mansouri"). */
 function properCase(name: string): string {
   if (name !== name.toUpperCase()) return name;
@@ -236,6 +399,10 @@ function tidy(text: string): string {
   // An Arabic line with a stray Latin letter pair is OCR noise from a logo or a descender.
   if ((t.match(/[\u0621-\u064A]/g)?.length ?? 0) >= 4 && (t.match(/[A-Za-z]/g)?.length ?? 0) <= 3)
     t = t.replace(/(^|\s)[A-Za-z]{1,3}(?=\s|$)/g, ' ');
+  // A lone Arabic letter at either end of a line of Arabic words is a speck read as a letter: no
+  // Arabic word of a name or title is one letter long ("م سارة حداد").
+  if (/^[\u0621-\u064A\s]+$/.test(t.trim()) && t.trim().split(/\s+/).length >= 3)
+    t = t.trim().replace(/^[\u0621-\u064A]\s+|\s+[\u0621-\u064A]$/g, '');
   return clean(t.replace(/^[^\p{L}\p{N}+(]+/u, '').replace(/[^\p{L}\p{N}.)]+$/u, ''));
 }
 
@@ -263,12 +430,6 @@ export function extractFields(lines: readonly OcrLine[]): Extraction {
       0.95,
     );
   fields.website = findWebsite(all, fields.emails);
-  reconcileDomains(fields, all);
-  if (fields.website)
-    confidence.website = conf(
-      lineOf((t) => t.toLowerCase().includes(fields.website.slice(0, 6))),
-      0.9,
-    );
 
   const ascii = normaliseDigits(all);
   const brn = ascii.match(BRN_RE)?.[1] ?? ascii.match(BRN_AR_RE)?.[1];
@@ -315,13 +476,43 @@ export function extractFields(lines: readonly OcrLine[]): Extraction {
     fields.name = properCase(names[0].text);
     confidence.name = conf(names[0], names.length === 1 ? 0.9 : 0.75);
   }
-  const arNames = byHeight(free.filter((l) => l !== title && l !== companyAr && looksLikeArabicName(l.text)));
+  let arNames = byHeight(free.filter((l) => l !== title && l !== companyAr && looksLikeArabicName(l.text)));
+  // Two readings of the Arabic name (two sides, or two passes): the one that sounds like the English name.
+  if (arNames.length > 1 && fields.name) {
+    const en = nameSkeleton(fields.name);
+    const far = (l: OcrLine) => distance(nameSkeleton(l.text).replace(/(.)\1+/g, '$1'), en);
+    arNames = [...arNames].sort((a, b) => far(a) - far(b));
+  }
   if (arNames[0]) {
     fields.nameAr = arNames[0].text;
     confidence.nameAr = conf(arNames[0], arNames.length === 1 ? 0.85 : 0.65);
   }
   // A card with only an Arabic company still has a company; an English one is preferred for the book.
   if (!fields.company && companyAr) fields.company = companyAr.text;
+
+  // The large print (name, company) checks the small print (e-mail, website) made of it.
+  const domains = companyDomains(
+    free.filter((l) => LATIN_LETTER.test(l.text) && isCompanyLine(l.text)).map((l) => l.text),
+  );
+  fields.emails = [
+    ...new Set(
+      fields.emails.map((e) => {
+        const [local = '', host = ''] = e.split('@');
+        return `${fields.name ? localFromName(local, fields.name) : local}@${domainFromCompany(host, domains)}`;
+      }),
+    ),
+  ];
+  if (fields.website) {
+    const host = fields.website.replace(/^www\./, '').split('/')[0] ?? '';
+    const better = domainFromCompany(host, domains);
+    if (better !== host) fields.website = fields.website.replace(host, better);
+  }
+  reconcileDomains(fields, all);
+  if (fields.website)
+    confidence.website = conf(
+      lineOf((t) => t.toLowerCase().includes(fields.website.slice(0, 6))),
+      0.9,
+    );
 
   const address = rows.find((l) => isAddressLine(l.text) && !l.text.includes('@') && l !== company);
   if (address) {

@@ -143,6 +143,16 @@ export const contactPageSchema = z.object({
   due: z.array(contactSchema),
 });
 
+const facetSchema = <T extends z.ZodTypeAny>(value: T) => z.object({ value, count: z.number().int() });
+
+/** The filter choices of a book: its tags (most used first), events (most recent first) and sources. */
+export const contactFacetsSchema = z.object({
+  tags: z.array(facetSchema(z.string())),
+  events: z.array(facetSchema(z.string())),
+  sources: z.array(facetSchema(z.enum(CONTACT_SOURCES))),
+});
+export type ContactFacets = z.infer<typeof contactFacetsSchema>;
+
 /** A new contact answers with the ones it may duplicate (same e-mail or phone), to offer a merge. */
 export const contactCreatedSchema = contactSchema.extend({ duplicates: z.array(contactSchema) });
 

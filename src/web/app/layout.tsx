@@ -155,11 +155,12 @@ function MobileBar() {
               {kind === 'messages' && <UnreadBadge count={unread} className="absolute -top-2 -end-3" />}
               {kind === 'contacts' && <UnreadBadge count={due} className="absolute -top-2 -end-3" />}
             </span>
-            <span>{t(key)}</span>
+            {/* Six cells on a 390 px phone: a two-word Arabic label wraps inside its own cell. */}
+            <span className="max-w-full text-center leading-tight">{t(key)}</span>
           </>
         );
         const cls = cn(
-          'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+          'flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] font-medium',
           active ? 'text-brand-700' : 'text-slate-500',
           disabled && 'cursor-not-allowed opacity-40',
         );

@@ -10,6 +10,7 @@ import { seedBrokerages } from './brokerages';
 import { seedCardAnalytics } from './analytics';
 import { seedBusiness } from './business';
 import { seedCards } from './cards';
+import { seedContacts } from './contacts';
 import { seedConversations } from './conversations';
 import { seedDemoInbox } from './inbox';
 import { seedProperties } from './properties';
@@ -33,6 +34,7 @@ const SEED_STEPS: { name: string; run: SeedStep }[] = [
   { name: 'properties', run: seedProperties },
   { name: 'services', run: seedServices },
   { name: 'brokerages', run: seedBrokerages },
+  { name: 'contacts', run: seedContacts },
   // After the inquiries (business): they become the cards' leads.
   { name: 'analytics', run: (ctx, state) => seedCardAnalytics(ctx.db, state.rnd, ctx.now()) },
   // After the cards: the register the demo brokers' licences are checked against.

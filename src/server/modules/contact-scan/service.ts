@@ -3,7 +3,7 @@
  * card rules, and lets an AI model improve the result when one is configured and answers in time.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { type Extraction, extractFields, type ScanFields } from '../../../core/contact-scan/extract';
+import { type Extraction, extractFields, type OcrLine, type ScanFields } from '../../../core/contact-scan/extract';
 import { SCAN_IMAGE_MAX_BYTES, type ScanResult } from '../../../core/schemas/contact-scan';
 import { AppError } from '../../errors';
 import type { ScanRefiner } from './ai';
@@ -27,6 +27,8 @@ export interface ScanDeps {
   refine?: ScanRefiner | undefined;
   /** Log an AI failure (the offline result is answered anyway). */
   onAiError?: (err: unknown) => void;
+  /** Sees the OCR lines of all sides, in the order the card rules read them (the bench records them). */
+  onLines?: (lines: readonly OcrLine[]) => void;
 }
 
 export interface SideTiming {
@@ -89,6 +91,7 @@ export async function scanCard(
   if (!/[\p{L}\p{N}]{2,}/u.test(text) || lines.every((l) => (l.confidence ?? 1) < 0.3)) {
     throw new AppError(400, 'SCAN_NO_TEXT', SCAN_MESSAGES.noText);
   }
+  deps.onLines?.(lines);
   const offline = extractFields(lines);
   if (deps.refine) {
     try {

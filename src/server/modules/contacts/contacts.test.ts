@@ -108,6 +108,46 @@ describe('contact book', () => {
     expect((await list('source=manual&q=nobody-like-this')).items).toEqual([]);
   });
 
+  it('offers the book’s own tags, events and sources as filters, with counts, and the filters combine', async () => {
+    const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const seed = [
+      { name: 'Layla Saleh', tags: ['investor', 'villa'], event: 'Cityscape 2026', source: 'manual' },
+      { name: 'Khalid Nasser', tags: ['investor'], event: 'cityscape 2026' },
+      { name: 'Huda Khoury', tags: ['tenant'], event: 'Dubai Property Show' },
+      { name: 'Rashid Al Kaabi', nameAr: 'راشد الكعبي', tags: ['investor'] },
+    ];
+    for (const c of seed) expect((await create(c, broker)).statusCode).toBe(201);
+    const facets = async (as: TestUser) => {
+      const res = await t.inject({ method: 'GET', url: '/api/contacts/facets', as });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Record<'tags' | 'events' | 'sources', { value: string; count: number }[]>;
+    };
+    const mine = await facets(broker);
+    expect(mine.tags).toEqual([
+      { value: 'investor', count: 3 },
+      { value: 'tenant', count: 1 },
+      { value: 'villa', count: 1 },
+    ]);
+    // Two spellings of one event are one choice, named as last written; the latest event first.
+    expect(mine.events).toEqual([
+      { value: 'Dubai Property Show', count: 1 },
+      { value: 'cityscape 2026', count: 2 },
+    ]);
+    expect(mine.sources).toEqual([{ value: 'manual', count: 4 }]);
+    // Another user's book offers none of them; a stranger is refused.
+    const theirs = await facets(await t.signUp({ role: 'investor' }));
+    expect(theirs).toEqual({ tags: [], events: [], sources: [] });
+    expect((await t.inject({ method: 'GET', url: '/api/contacts/facets' })).statusCode).toBe(401);
+
+    const names = async (query: string) => (await list(query, broker)).items.map((c) => c.name);
+    expect(await names('tag=investor&event=Cityscape%202026&sort=name')).toEqual(['Khalid Nasser', 'Layla Saleh']);
+    expect(await names('tag=investor&q=%D8%A7%D9%84%D9%83%D8%B9%D8%A8%D9%8A')).toEqual(['Rashid Al Kaabi']);
+    expect(await names('tag=tenant&event=Cityscape%202026')).toEqual([]);
+    expect(await names('source=scan')).toEqual([]);
+    const bad = await t.inject({ method: 'GET', url: '/api/contacts?source=pigeon', as: broker });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('pages through a long book by keyset, each contact once, by recent and by name', async () => {
     const pager = await t.signUp({ role: 'investor' });
     for (let i = 0; i < 25; i++)

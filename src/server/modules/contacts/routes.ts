@@ -9,6 +9,7 @@ import {
   type ContactCreate,
   contactCreatedSchema,
   contactCreateSchema,
+  contactFacetsSchema,
   contactListQuerySchema,
   contactPageSchema,
   contactSchema,
@@ -25,6 +26,7 @@ import { malformedMultipart } from '../uploads/routes';
 import { contactsCsv, contactsVcf, type ImportedContact, readCsv, readVcf } from './exchange-files';
 import {
   allContacts,
+  contactFacets,
   createContact,
   deleteContact,
   dubaiDay,
@@ -60,6 +62,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: contactListQuerySchema, response: { 200: contactPageSchema } } },
     async (request) => listContacts(db, userOf(request).id, request.query, today()),
   );
+
+  app.get('/contacts/facets', { schema: { response: { 200: contactFacetsSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return contactFacets(db, userOf(request).id);
+  });
 
   app.get('/contacts/due-count', async (request) => ({ count: await dueCount(db, userOf(request).id, today()) }));
 

@@ -327,3 +327,47 @@ export async function allContacts(db: DbOrTx, ownerId: string, q: Partial<Contac
     .orderBy(asc(contacts.createdAt), asc(contacts.id))
     .limit(CONTACTS_PER_USER_MAX);
 }
+
+/** How many tags and events the filters offer: a book's own, most used first. */
+export const FACETS_MAX = 50;
+
+/**
+ * The filter choices of one book: every tag with how many contacts carry it (most used first), and
+ * the events met at, most recent first (the latest contact added from each), with their counts.
+ * Events are grouped by their folded spelling, the way the list filter compares them.
+ */
+export async function contactFacets(db: DbOrTx, ownerId: string) {
+  const own = eq(contacts.ownerId, ownerId);
+  const tagged = db
+    .select({ tag: sql<string>`unnest(${contacts.tags})`.as('tag') })
+    .from(contacts)
+    .where(own)
+    .as('tagged');
+  const count = sql<number>`count(*)::int`;
+  const tags = await db
+    .select({ value: tagged.tag, count })
+    .from(tagged)
+    .groupBy(tagged.tag)
+    .orderBy(desc(count), asc(tagged.tag))
+    .limit(FACETS_MAX);
+  const foldedEvent = sql`bitaqa_fold((${contacts.event})::text)`;
+  const latest = sql`max(${contacts.createdAt})`;
+  const events = await db
+    .select({
+      // The spelling of the latest contact from the event stands for the group.
+      value: sql<string>`(array_agg(${contacts.event} order by ${contacts.createdAt} desc))[1]`,
+      count,
+    })
+    .from(contacts)
+    .where(and(own, isNotNull(contacts.event), sql`btrim(${contacts.event}) <> ''`))
+    .groupBy(foldedEvent)
+    .orderBy(desc(latest), asc(foldedEvent))
+    .limit(FACETS_MAX);
+  const sources = await db
+    .select({ value: contacts.source, count })
+    .from(contacts)
+    .where(own)
+    .groupBy(contacts.source)
+    .orderBy(desc(count), asc(contacts.source));
+  return { tags, events, sources };
+}

@@ -1,6 +1,6 @@
 /** The contact book's requests, with the query keys the pages share. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contact, ContactCreateInput, MessageTemplate } from '../../../core/schemas/contacts';
+import type { Contact, ContactCreateInput, ContactFacets, MessageTemplate } from '../../../core/schemas/contacts';
 import { apiJson, toQueryString } from '../../lib/api';
 
 export const CONTACTS_KEY = ['/api/contacts'] as const;
@@ -29,6 +29,15 @@ export function useContacts(filters: ContactFilters) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
+  });
+}
+
+/** The book's own tags, events and sources with counts: the choices of the filters and the event field. */
+export function useContactFacets() {
+  return useQuery({
+    queryKey: [...CONTACTS_KEY, 'facets'],
+    queryFn: () => apiJson<ContactFacets>('GET', '/api/contacts/facets'),
+    staleTime: 30_000,
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { ArrowLeft, Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Contact, ContactCreateInput } from '../../../core/schemas/contacts';
@@ -20,7 +20,15 @@ import { Input, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/use-auth';
-import { useContact, useDeleteContact, useMergeContacts, useSaveContact, useTemplates, whatsappLink } from './api';
+import {
+  useContact,
+  useContactFacets,
+  useDeleteContact,
+  useMergeContacts,
+  useSaveContact,
+  useTemplates,
+  whatsappLink,
+} from './api';
 
 export function ContactPage() {
   const { t } = useTranslation('contacts');
@@ -83,6 +91,8 @@ function ContactForm({ contact }: { contact: Contact | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [duplicates, setDuplicates] = useState<{ saved: Contact; others: Contact[] } | null>(null);
   const save = useSaveContact(contact?.id);
+  const facets = useContactFacets();
+  const eventListId = useId();
   const remove = useDeleteContact();
   const merge = useMergeContacts();
   const set = (key: keyof FormState) => (e: { target: { value: string } }) =>
@@ -200,10 +210,10 @@ function ContactForm({ contact }: { contact: Contact | null }) {
             />
           </Field>
           <Field label={t('fields.title')} error={error('title')}>
-            <Input value={form.title} onChange={set('title')} maxLength={CONTACT_LIMITS.titleMax} />
+            <Input value={form.title} onChange={set('title')} dir="auto" maxLength={CONTACT_LIMITS.titleMax} />
           </Field>
           <Field label={t('fields.company')} error={error('company')}>
-            <Input value={form.company} onChange={set('company')} maxLength={CONTACT_LIMITS.companyMax} />
+            <Input value={form.company} onChange={set('company')} dir="auto" maxLength={CONTACT_LIMITS.companyMax} />
           </Field>
           <Field label={t('fields.phones')} hint={t('fields.phonesHint')} error={error('phones')}>
             <Textarea
@@ -227,7 +237,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
             <Input value={form.website} onChange={set('website')} dir="ltr" inputMode="url" placeholder="https://" />
           </Field>
           <Field label={t('fields.address')} error={error('address')}>
-            <Input value={form.address} onChange={set('address')} maxLength={CONTACT_LIMITS.addressMax} />
+            <Input value={form.address} onChange={set('address')} dir="auto" maxLength={CONTACT_LIMITS.addressMax} />
           </Field>
           <Field label={t('fields.brn')} error={error('brn')}>
             <Input value={form.brn} onChange={set('brn')} dir="ltr" inputMode="numeric" />
@@ -236,14 +246,27 @@ function ContactForm({ contact }: { contact: Contact | null }) {
             <Input value={form.orn} onChange={set('orn')} dir="ltr" inputMode="numeric" />
           </Field>
           <Field label={t('fields.tags')} hint={t('fields.tagsHint')} error={error('tags')}>
-            <Input value={form.tags} onChange={set('tags')} />
+            <Input value={form.tags} onChange={set('tags')} dir="auto" />
           </Field>
           <Field label={t('fields.event')} hint={t('fields.eventHint')} error={error('event')}>
-            <Input value={form.event} onChange={set('event')} maxLength={CONTACT_LIMITS.eventMax} />
+            <Input
+              value={form.event}
+              onChange={set('event')}
+              dir="auto"
+              maxLength={CONTACT_LIMITS.eventMax}
+              list={eventListId}
+              autoComplete="off"
+            />
           </Field>
+          {/* The book's recent events are offered as the user types; a new one is typed in full. */}
+          <datalist id={eventListId} aria-label={t('fields.eventSuggestions')}>
+            {(facets.data?.events ?? []).map((e) => (
+              <option key={e.value} value={e.value} />
+            ))}
+          </datalist>
         </div>
         <Field label={t('fields.notes')} error={error('notes')}>
-          <Textarea value={form.notes} onChange={set('notes')} maxLength={CONTACT_LIMITS.notesMax} />
+          <Textarea value={form.notes} onChange={set('notes')} dir="auto" maxLength={CONTACT_LIMITS.notesMax} />
         </Field>
         <fieldset className="grid gap-4 rounded-xl bg-amber-50/60 p-4 md:grid-cols-[auto_1fr]">
           <Field label={t('fields.followUpOn')} error={error('followUpOn')}>
@@ -253,6 +276,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
             <Input
               value={form.followUpNote}
               onChange={set('followUpNote')}
+              dir="auto"
               maxLength={CONTACT_LIMITS.followUpNoteMax}
               className="h-11"
             />

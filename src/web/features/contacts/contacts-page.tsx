@@ -2,7 +2,7 @@
  * My contacts: search over every field, filters by source, tag and event, sort by recent or name,
  * the follow-ups due today on top, pages loaded on demand; new, scan, import and export at hand.
  */
-import { BellRing, Download, FileUp, MessageSquareText, Plus, ScanLine, Search, Users } from 'lucide-react';
+import { BellRing, Download, FileUp, MessageSquareText, Plus, ScanLine, Search, SearchX, Users, X } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,7 +15,7 @@ import { PageSpinner, Spinner } from '../../components/ui/feedback';
 import { Input, Select } from '../../components/ui/input';
 import { toQueryString } from '../../lib/api';
 import { useAuth } from '../../lib/use-auth';
-import { type ContactFilters, useContacts } from './api';
+import { type ContactFilters, useContactFacets, useContacts } from './api';
 import { ImportDialog } from './import-dialog';
 
 export function ContactsPage() {
@@ -39,6 +39,7 @@ function ContactBook() {
     sort: params.get('sort') === 'name' ? 'name' : 'recent',
   };
   const contacts = useContacts(filters);
+  const facets = useContactFacets();
   const [importing, setImporting] = useState(false);
   const searchId = useId();
   const setParam = (key: string, value: string | null) =>
@@ -55,6 +56,17 @@ function ContactBook() {
   const items = pages.flatMap((p) => p.items);
   const due = pages[0]?.due ?? [];
   const filtered = !!(filters.q || filters.tag || filters.event || filters.source);
+  const active = [
+    filters.q && { key: 'q', label: `“${filters.q}”` },
+    filters.tag && { key: 'tag', label: `#${filters.tag}` },
+    filters.event && { key: 'event', label: filters.event },
+    filters.source && { key: 'source', label: t(`source.${filters.source}`) },
+  ].filter((f): f is { key: string; label: string } => !!f);
+  const clearAll = () => {
+    setText('');
+    // The sort is an order, not a filter: it stays.
+    setParams(filters.sort === 'name' ? { sort: 'name' } : {}, { replace: true });
+  };
   const exportQuery = toQueryString({ q: filters.q, tag: filters.tag, event: filters.event, source: filters.source });
 
   return (
@@ -80,7 +92,7 @@ function ContactBook() {
         </div>
       </div>
 
-      <div className="mt-6 grid gap-3 md:grid-cols-[1fr_auto_auto]">
+      <section aria-label={t('filters.label')} className="mt-6 space-y-3">
         <div className="relative">
           <label htmlFor={searchId} className="sr-only">
             {t('searchLabel')}
@@ -101,36 +113,74 @@ function ContactBook() {
             className="h-11 ps-9"
           />
         </div>
-        <Select
-          aria-label={t('source.label')}
-          value={filters.source ?? ''}
-          onChange={(e) => setParam('source', e.target.value || null)}
-          className="h-11"
-          options={[
-            { value: '', label: t('source.all') },
-            ...CONTACT_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) })),
-          ]}
-        />
-        <Select
-          aria-label={t('sort.label')}
-          value={filters.sort}
-          onChange={(e) => setParam('sort', e.target.value === 'name' ? 'name' : null)}
-          className="h-11"
-          options={[
-            { value: 'recent', label: t('sort.recent') },
-            { value: 'name', label: t('sort.name') },
-          ]}
-        />
-      </div>
-      {(filters.tag || filters.event) && (
-        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          {filters.tag && <Badge variant="secondary">#{filters.tag}</Badge>}
-          {filters.event && <Badge variant="secondary">{filters.event}</Badge>}
-          <Button variant="link" size="sm" onClick={() => setParams({}, { replace: true })}>
-            {t('clearFilters')}
-          </Button>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <FilterSelect
+            label={t('filters.tag')}
+            value={filters.tag ?? ''}
+            onChange={(v) => setParam('tag', v || null)}
+            allLabel={t('filters.allTags')}
+            options={withCurrent(facets.data?.tags, filters.tag).map((f) => ({
+              value: f.value,
+              label: f.count
+                ? t('filters.withCount', { value: isolate(`#${f.value}`), count: f.count })
+                : isolate(`#${f.value}`),
+            }))}
+          />
+          <FilterSelect
+            label={t('filters.event')}
+            value={filters.event ?? ''}
+            onChange={(v) => setParam('event', v || null)}
+            allLabel={t('filters.allEvents')}
+            options={withCurrent(facets.data?.events, filters.event).map((f) => ({
+              value: f.value,
+              label: f.count ? t('filters.withCount', { value: isolate(f.value), count: f.count }) : isolate(f.value),
+            }))}
+          />
+          <FilterSelect
+            label={t('source.label')}
+            value={filters.source ?? ''}
+            onChange={(v) => setParam('source', v || null)}
+            allLabel={t('source.all')}
+            options={CONTACT_SOURCES.map((s) => {
+              const count = facets.data?.sources.find((f) => f.value === s)?.count;
+              const label = t(`source.${s}`);
+              return { value: s, label: count ? t('filters.withCount', { value: label, count }) : label };
+            })}
+          />
+          <FilterSelect
+            label={t('sort.label')}
+            value={filters.sort}
+            onChange={(v) => setParam('sort', v === 'name' ? 'name' : null)}
+            options={[
+              { value: 'recent', label: t('sort.recent') },
+              { value: 'name', label: t('sort.name') },
+            ]}
+          />
         </div>
-      )}
+        {active.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filters">
+            <span className="text-slate-600">{t('filters.active')}</span>
+            {active.map((f) => (
+              <button
+                key={f.key}
+                type="button"
+                onClick={() => {
+                  if (f.key === 'q') setText('');
+                  setParam(f.key, null);
+                }}
+                aria-label={t('filters.remove', { filter: f.label })}
+                className="inline-flex min-h-8 max-w-full items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-800 ring-1 ring-slate-200 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              >
+                <bdi className="truncate">{f.label}</bdi>
+                <X className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              </button>
+            ))}
+            <Button variant="link" size="sm" onClick={clearAll}>
+              {t('filters.clearAll')}
+            </Button>
+          </div>
+        )}
+      </section>
 
       <div className="mt-3 flex flex-wrap gap-2 text-sm">
         <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
@@ -181,11 +231,22 @@ function ContactBook() {
               className="mt-10 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center"
               data-testid="contacts-empty"
             >
-              <Users className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+              {filtered ? (
+                <SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+              ) : (
+                <Users className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+              )}
               <h2 className="mt-3 text-lg font-semibold text-slate-900">
                 {filtered ? t('empty.filtered') : t('empty.title')}
               </h2>
-              {!filtered && <p className="mx-auto mt-2 max-w-md text-slate-600">{t('empty.body')}</p>}
+              <p className="mx-auto mt-2 max-w-md text-slate-600">
+                {filtered ? t('empty.filteredBody') : t('empty.body')}
+              </p>
+              {filtered && (
+                <Button variant="outline" className="mt-4" onClick={clearAll}>
+                  {t('filters.clearAll')}
+                </Button>
+              )}
             </div>
           ) : (
             <ul
@@ -211,6 +272,49 @@ function ContactBook() {
         </>
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
+    </div>
+  );
+}
+
+/**
+ * A tag or event inside an option's text, set apart from the page's direction (an option holds no
+ * <bdi>): "#investor" stays "#investor" in an Arabic list instead of "investor#".
+ */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
+/** A facet list with the value in the address kept as a choice, even when the book no longer has it. */
+function withCurrent<T extends string>(list: { value: T; count: number }[] | undefined, current: string | undefined) {
+  const out: { value: string; count: number }[] = [...(list ?? [])];
+  if (current && !out.some((f) => f.value === current)) out.unshift({ value: current, count: 0 });
+  return out;
+}
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  allLabel?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <Select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-11 w-full min-w-0 truncate"
+        options={allLabel ? [{ value: '', label: allLabel }, ...options] : options}
+      />
     </div>
   );
 }
