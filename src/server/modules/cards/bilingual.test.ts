@@ -37,10 +37,12 @@ const arabic = {
 
 async function approve(id: string) {
   const admin = await t.signInAdmin();
+  // An approval names the version the admin saw.
+  const { version } = (await t.inject({ method: 'GET', url: `/api/business-cards/${id}`, as: admin })).json();
   const res = await t.inject({
     method: 'PATCH',
     url: `/api/admin/business-cards/${id}/status`,
-    payload: { status: 'approved' },
+    payload: { status: 'approved', version },
     as: admin,
   });
   expect(res.statusCode, res.body).toBe(200);
