@@ -145,6 +145,7 @@ export const contactPageSchema = z.object({
 
 /** A new contact answers with the ones it may duplicate (same e-mail or phone), to offer a merge. */
 export const contactCreatedSchema = contactSchema.extend({ duplicates: z.array(contactSchema) });
+export type ContactCreated = z.infer<typeof contactCreatedSchema>;
 
 export const mergeSchema = z.object({ otherId: text().uuid('Not a valid id') });
 
