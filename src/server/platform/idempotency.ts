@@ -52,7 +52,9 @@ export function requestHash(fingerprint: unknown): string {
       );
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(stable(fingerprint))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(fingerprint)))
+    .digest('hex');
 }
 
 /**
@@ -94,7 +96,11 @@ export async function idempotent(
           'This Idempotency-Key was already used for a different request.',
         );
       if (!kept || kept.status === null)
-        throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being handled.');
+        throw new AppError(
+          409,
+          'IDEMPOTENCY_IN_PROGRESS',
+          'A request with this Idempotency-Key is still being handled.',
+        );
       return { status: kept.status, body: kept.response, replayed: true };
     }
     const answer = await work(tx);
