@@ -15,3 +15,12 @@ export const SW_MESSAGES = { skipWaiting: 'SKIP_WAITING', forgetUser: 'FORGET_US
 export const SHARE_TARGET_PATH = '/contacts/scan/shared';
 export const SHARED_PHOTO_CACHE = 'bitaqa-shared-photo';
 export const SHARED_PHOTO_URL = '/__shared/front';
+
+/**
+ * Contacts typed and cards photographed offline wait in this IndexedDB database until they can be
+ * sent (see web/lib/offline/outbox.ts); the worker's Background Sync uses the tag, and the pages
+ * and the worker tell each other about changes on the channel.
+ */
+export const OUTBOX_DB = 'bitaqa-outbox';
+export const OUTBOX_SYNC_TAG = 'bitaqa-outbox';
+export const OUTBOX_CHANNEL = 'bitaqa-outbox';

@@ -9,6 +9,8 @@
  *   second person signing in on the same browser never sees the first one's data.
  * - Public card pages the visitor has opened are served stale-while-revalidate: instantly from the
  *   cache, refreshed in the background.
+ * - Contacts and card photos captured offline (lib/offline/outbox.ts) are sent by Background Sync
+ *   when the connection returns, even if Bitaqa is closed by then.
  * - A new version waits until the page asks it to take over (see pwa/register.ts), which the app
  *   does at the next navigation, never in the middle of a form.
  */
@@ -17,7 +19,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { flushOutbox } from './lib/offline/outbox';
 import {
+  OUTBOX_SYNC_TAG,
   PRIVATE_API_PATHS,
   PRIVATE_CACHE,
   PUBLIC_CARD_CACHE,
@@ -92,4 +96,40 @@ self.addEventListener('fetch', (event) => {
       return Response.redirect('/contacts/scan?shared=1', 303);
     })(),
   );
+});
+
+// Captures made offline: the browser fires this once it is back online (and again later while the
+// round throws, i.e. something still waits for a network).
+type SyncEvent = ExtendableEvent & { tag: string };
+self.addEventListener('sync' as 'message', (event) => {
+  const sync = event as unknown as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    flushOutbox().then(async (report) => {
+      // A card read while Bitaqa was closed: say it is ready, if the user lets us notify.
+      if (report.read > 0 && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        const clients = await self.clients.matchAll({ type: 'window' });
+        if (clients.length === 0)
+          await self.registration.showNotification('Bitaqa', {
+            body: readyText(report.read),
+            icon: '/icons/icon-192.png',
+            data: { url: '/contacts/scan' },
+            tag: OUTBOX_SYNC_TAG,
+          });
+      }
+    }),
+  );
+});
+
+/** The worker has no i18n catalogs; the browser's language picks the one line it needs. */
+function readyText(n: number): string {
+  if (self.navigator.language.startsWith('ar'))
+    return n === 1 ? 'بطاقة واحدة جاهزة للمراجعة' : `${n.toLocaleString('ar')} بطاقات جاهزة للمراجعة`;
+  return n === 1 ? '1 card ready to review' : `${n} cards ready to review`;
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(self.clients.openWindow(url));
 });

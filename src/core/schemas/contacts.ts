@@ -155,6 +155,7 @@ export type ContactFacets = z.infer<typeof contactFacetsSchema>;
 
 /** A new contact answers with the ones it may duplicate (same e-mail or phone), to offer a merge. */
 export const contactCreatedSchema = contactSchema.extend({ duplicates: z.array(contactSchema) });
+export type ContactCreated = z.infer<typeof contactCreatedSchema>;
 
 export const mergeSchema = z.object({ otherId: text().uuid('Not a valid id') });
 

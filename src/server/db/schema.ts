@@ -920,6 +920,27 @@ export const leadNotes = pgTable(
   (t) => [index('lead_notes_inquiry_idx').on(t.inquiryId, t.createdAt)],
 );
 
+/**
+ * Answers kept for requests sent with an Idempotency-Key (see platform/idempotency.ts): a client
+ * that retries a create (an offline capture sent again after a lost answer) gets the first answer
+ * back instead of a second row. Keyed per user, so two people's keys never meet; a row is only
+ * honoured for 24 hours. `status` is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 255 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Brokerage = typeof brokerages.$inferSelect;
 export type BrokerageMember = typeof brokerageMembers.$inferSelect;

@@ -2,16 +2,21 @@
  * The app-like parts of the shell: the offline banner, the "new version" notice, the install offer,
  * and the guard that keeps one user's offline data from the next (see lib/pwa/register.ts).
  */
-import { Download, Share, WifiOff, X } from 'lucide-react';
+import { CloudUpload, Download, ScanLine, Share, WifiOff, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
+import { toast } from '../components/ui/toast';
+import { useMyCards } from '../features/cards/api/use-my-cards';
+import { onOutboxChange } from '../lib/offline/outbox';
+import { useOutbox, useOutboxSender } from '../lib/offline/use-outbox';
 import {
   countVisit,
   dismissInstallOffer,
   installOfferDue,
+  installOfferSnoozed,
   isIosSafari,
   runningInstalled,
 } from '../lib/pwa/install-offer';
@@ -60,20 +65,74 @@ export function AppStatus() {
           {t('update.ready')}
         </div>
       )}
-      <InstallOffer />
+      <SyncStatus userId={user?.id ?? null} />
+      <InstallOffer signedIn={!!user} />
     </>
   );
 }
 
-function InstallOffer() {
+/**
+ * Captures made offline: how many still wait for a network, and the photographed cards that were
+ * read and wait for review. Sends them itself when the app opens and when it comes back online.
+ */
+function SyncStatus({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('app');
+  const { waiting, ready } = useOutbox(userId);
+  const location = useLocation();
+  useOutboxSender(userId);
+  useEffect(
+    () =>
+      onOutboxChange((report) => {
+        if (!report) return;
+        if (report.sent > 0) toast({ title: t('sync.sent', { count: report.sent }) });
+        for (const refused of report.refused) toast({ title: t('sync.refused', refused), variant: 'destructive' });
+      }),
+    [t],
+  );
+  // The live region stays in the page so a change of its text is announced.
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      {waiting > 0 && (
+        <div
+          className="flex items-center justify-center gap-2 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          data-testid="sync-waiting"
+          title={t('sync.waitingHint')}
+        >
+          <CloudUpload className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>{t('sync.waiting', { count: waiting })}</span>
+        </div>
+      )}
+      {ready.length > 0 && location.pathname !== '/contacts/scan' && (
+        <div
+          className="flex items-center justify-center gap-2 bg-brand-50 px-4 py-2 text-sm text-brand-900"
+          data-testid="scan-ready"
+        >
+          <ScanLine className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>{t('sync.ready', { count: ready.length })}</span>
+          <Link to="/contacts/scan" className="font-medium underline underline-offset-2">
+            {t('sync.review')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function InstallOffer({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('app');
   const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
-  const [due, setDue] = useState(false);
+  const [visits, setVisits] = useState(0);
+  const [dismissed, setDismissed] = useState(true);
   const [ios, setIos] = useState(false);
+  const offerable = !dismissed && (prompt !== null || ios);
+  // The first approved card is the moment the app earns its place; asked only while it could matter.
+  const cards = useMyCards(signedIn && offerable && visits < 2);
+  const earned = cards.data?.some((card) => card.status === 'approved') ?? false;
 
   useEffect(() => {
     if (runningInstalled()) return;
-    setDue(installOfferDue(countVisit(), Date.now()));
+    setVisits(countVisit());
+    setDismissed(installOfferSnoozed(Date.now()));
     setIos(isIosSafari());
     const onPrompt = (event: Event) => {
       // Keep the browser's own mini-bar away; we offer at a better moment.
@@ -89,10 +148,10 @@ function InstallOffer() {
     };
   }, []);
 
-  if (!due || (!prompt && !ios)) return null;
+  if (!offerable || !installOfferDue(visits, Date.now(), undefined, earned)) return null;
   const dismiss = () => {
     dismissInstallOffer(Date.now());
-    setDue(false);
+    setDismissed(true);
   };
   return (
     <aside

@@ -66,11 +66,17 @@ function languageHeader(): Record<string, string> {
   return i18n.language === 'ar' || i18n.language === 'en' ? { 'Accept-Language': i18n.language } : {};
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const res = await fetch(url, {
     method,
     headers: {
+      ...extraHeaders,
       ...languageHeader(),
       ...(data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
     },
@@ -82,8 +88,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** JSON helper over apiRequest. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  const res = await apiRequest(method, url, data, headers);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

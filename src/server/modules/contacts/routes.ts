@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type ContactCreate,
+  type ContactCreated,
   contactCreatedSchema,
   contactCreateSchema,
   contactFacetsSchema,
@@ -20,6 +21,7 @@ import {
 } from '../../../core/schemas/contacts';
 import { text } from '../../../core/schemas/common';
 import { AppError, badRequest, notFound } from '../../errors';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
 import { requireUser, userOf } from '../auth/guards';
 import { createCardService } from '../cards/service';
 import { malformedMultipart } from '../uploads/routes';
@@ -73,7 +75,19 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contacts',
     { schema: { body: contactCreateSchema, response: { 201: contactCreatedSchema } } },
-    async (request, reply) => reply.status(201).send(await createContact(db, userOf(request).id, request.body)),
+    async (request, reply) => {
+      const ownerId = userOf(request).id;
+      const key = idempotencyKeyOf(request);
+      if (!key) return reply.status(201).send(await createContact(db, ownerId, request.body));
+      // A capture made offline is sent again until an answer arrives: the same key adds it once.
+      const answer = await idempotent(
+        db,
+        { userId: ownerId, key, fingerprint: ['POST /api/contacts', request.body], now: app.ctx.now() },
+        async (tx) => ({ status: 201, body: await createContact(tx, ownerId, request.body) }),
+      );
+      if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(answer.status as 201).send(answer.body as ContactCreated);
+    },
   );
 
   const exportQuery = contactListQuerySchema.pick({ q: true, tag: true, event: true, source: true });

@@ -70,10 +70,17 @@ function useInvalidateContacts() {
 export function useSaveContact(id?: string) {
   const invalidate = useInvalidateContacts();
   return useMutation({
-    mutationFn: (body: Partial<ContactCreateInput>) =>
+    // A new contact carries the idempotency key made when the user pressed save, so sending it
+    // again (after a lost answer, or from the offline outbox) never adds it twice.
+    mutationFn: ({ body, key }: { body: Partial<ContactCreateInput>; key?: string }) =>
       id
         ? apiJson<Contact>('PATCH', `/api/contacts/${encodeURIComponent(id)}`, body)
-        : apiJson<Contact & { duplicates: Contact[] }>('POST', '/api/contacts', body),
+        : apiJson<Contact & { duplicates: Contact[] }>(
+            'POST',
+            '/api/contacts',
+            body,
+            key ? { 'Idempotency-Key': key } : undefined,
+          ),
     onSuccess: invalidate,
   });
 }

@@ -9,7 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Contact, ContactCreateInput } from '../../../core/schemas/contacts';
-import { CONTACT_LIMITS } from '../../../core/schemas/contacts';
+import { CONTACT_LIMITS, contactCreateSchema } from '../../../core/schemas/contacts';
 import { AccessDenied } from '../../components/access-denied';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
@@ -19,7 +19,9 @@ import { Field } from '../../components/ui/field';
 import { Input, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { addCapture } from '../../lib/offline/outbox';
 import { useAuth } from '../../lib/use-auth';
+import { useZodMessage } from '../../lib/use-zod-message';
 import {
   useContact,
   useContactFacets,
@@ -95,6 +97,25 @@ function ContactForm({ contact }: { contact: Contact | null }) {
   const eventListId = useId();
   const remove = useDeleteContact();
   const merge = useMergeContacts();
+  const { user } = useAuth();
+  const zodMessage = useZodMessage();
+  const tApp = useTranslation('app').t;
+
+  /** Offline: checked here as the server would, then kept on this device to be sent later. */
+  const keepForLater = async (userId: string, key: string, body: Partial<ContactCreateInput>) => {
+    const parsed = contactCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [issue.path.join('.'), zodMessage(issue.message) ?? issue.message]),
+        ),
+      );
+      return;
+    }
+    await addCapture({ id: key, kind: 'contact', userId, createdAt: Date.now(), body });
+    toast({ title: tApp('sync.savedOffline') });
+    navigate('/contacts');
+  };
   const set = (key: keyof FormState) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -118,20 +139,34 @@ function ContactForm({ contact }: { contact: Contact | null }) {
       followUpNote: form.followUpNote || null,
     };
     setErrors({});
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        toast({ title: t('saved') });
-        const others = 'duplicates' in saved ? (saved.duplicates as Contact[]) : [];
-        if (others.length) setDuplicates({ saved, others });
-        else navigate(`/contacts/${saved.id}`, { replace: !contact });
+    const key = contact ? undefined : crypto.randomUUID();
+    if (!contact && user && !navigator.onLine) {
+      void keepForLater(user.id, key as string, body);
+      return;
+    }
+    save.mutate(
+      { body, key },
+      {
+        onSuccess: (saved) => {
+          toast({ title: t('saved') });
+          const others = 'duplicates' in saved ? (saved.duplicates as Contact[]) : [];
+          if (others.length) setDuplicates({ saved, others });
+          else navigate(`/contacts/${saved.id}`, { replace: !contact });
+        },
+        onError: (err) => {
+          // The answer never came (the connection dropped): the server may or may not have it, so
+          // it waits on this device under the same key, which the server will not add twice.
+          if (!contact && user && key && !(err instanceof ApiError)) {
+            void keepForLater(user.id, key, body);
+            return;
+          }
+          if (err instanceof ApiError) {
+            setErrors(err.fieldErrors);
+            if (!Object.keys(err.fieldErrors).length) toast({ title: err.serverMessage, variant: 'destructive' });
+          }
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError) {
-          setErrors(err.fieldErrors);
-          if (!Object.keys(err.fieldErrors).length) toast({ title: err.serverMessage, variant: 'destructive' });
-        }
-      },
-    });
+    );
   };
   const error = (key: string) => errors[key] ?? Object.entries(errors).find(([k]) => k.startsWith(`${key}.`))?.[1];
   const shownName = contact ? (i18n.language === 'ar' && contact.nameAr ? contact.nameAr : contact.name) : t('new');

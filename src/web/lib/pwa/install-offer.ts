@@ -1,6 +1,7 @@
 /**
- * When to offer "Install Bitaqa": not on a first visit (the visitor hasn't seen why yet), but from
- * the second visit on, and never again for a month once dismissed.
+ * When to offer "Install Bitaqa": not on a first visit (the visitor hasn't seen why yet), but after
+ * something worth coming back for (the user's first approved card) or from the second visit on,
+ * and never again for a month once dismissed. `now` is passed in so tests can move the clock.
  */
 const VISITS_KEY = 'bitaqa.visits';
 const DISMISSED_KEY = 'bitaqa.installDismissedAt';
@@ -16,9 +17,15 @@ export function countVisit(storage = window.localStorage, session = window.sessi
   return seen + 1;
 }
 
-export function installOfferDue(visits: number, now: number, storage = window.localStorage): boolean {
+/** Dismissed less than a month ago. */
+export function installOfferSnoozed(now: number, storage = window.localStorage): boolean {
   const dismissed = Number(storage.getItem(DISMISSED_KEY) ?? '0') || 0;
-  return visits >= 2 && now - dismissed >= INSTALL_SNOOZE_MS;
+  return now - dismissed < INSTALL_SNOOZE_MS;
+}
+
+/** `earned`: the user has done something that makes the app worth keeping (an approved card). */
+export function installOfferDue(visits: number, now: number, storage = window.localStorage, earned = false): boolean {
+  return (visits >= 2 || earned) && !installOfferSnoozed(now, storage);
 }
 
 export function dismissInstallOffer(now: number, storage = window.localStorage): void {

@@ -1,0 +1,63 @@
+/**
+ * The page's side of the offline outbox: what waits for the signed-in user, kept fresh as the
+ * outbox changes (here, in another tab or in the worker), and the sending round the page runs
+ * itself when the app opens and when the browser comes back online, for browsers without
+ * Background Sync (and in case the worker's round has not run yet; the idempotency key makes
+ * the overlap harmless).
+ */
+import { useEffect, useState } from 'react';
+import { type Capture, capturesOf, flushOutbox, onOutboxChange, type ScanCapture } from './outbox';
+
+export interface OutboxState {
+  /** Captures still waiting for a network: contacts to add, photos to read. */
+  waiting: number;
+  /** Photographed cards that were read and wait for the user to review and save. */
+  ready: ScanCapture[];
+}
+
+const EMPTY: OutboxState = { waiting: 0, ready: [] };
+
+function stateOf(captures: Capture[]): OutboxState {
+  const ready = captures.filter((c): c is ScanCapture => c.kind === 'scan' && c.result !== null);
+  return { waiting: captures.length - ready.length, ready };
+}
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+export function useOutbox(userId: string | null | undefined): OutboxState {
+  const [state, setState] = useState<OutboxState>(EMPTY);
+  useEffect(() => {
+    if (!userId || !hasIndexedDb()) {
+      setState(EMPTY);
+      return;
+    }
+    let live = true;
+    const refresh = () =>
+      void capturesOf(userId)
+        .then((captures) => live && setState(stateOf(captures)))
+        .catch(() => undefined);
+    refresh();
+    const stop = onOutboxChange(refresh);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
+  return state;
+}
+
+/** Sends what waits whenever the app opens signed in and whenever the browser comes back online. */
+export function useOutboxSender(userId: string | null | undefined): void {
+  useEffect(() => {
+    if (!userId || !hasIndexedDb()) return;
+    const send = () => {
+      if (!navigator.onLine) return;
+      // A network failure leaves the capture waiting for the next round; what was sent is
+      // announced through onOutboxChange either way.
+      void flushOutbox().catch(() => undefined);
+    };
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [userId]);
+}
