@@ -83,6 +83,8 @@ interface Route {
   headers?: Record<string, string>;
   /** Sent with the bench user's session cookie. */
   signedIn?: boolean;
+  /** Sent with the bench user's API key (Authorization: Bearer). */
+  apiKey?: boolean;
   /** A stream of different paths, each sent once in turn (the miss streams). */
   paths?: string[];
 }
@@ -129,6 +131,11 @@ const ROUTES: Route[] = [
   { name: 'QR code', kind: 'qr', path: (id) => `/api/business-cards/${id}/qr-code` },
   { name: 'signed in: current user', kind: 'signed', path: () => '/api/auth/user', signedIn: true },
   { name: 'signed in: conversations', kind: 'signed', path: () => '/api/conversations', signedIn: true },
+  // The public API's lists beside their session twins: same data, key instead of cookie.
+  { name: 'signed in: contacts', kind: 'signed', path: () => '/api/contacts', signedIn: true },
+  { name: 'api v1: contacts', kind: 'signed', path: () => '/api/v1/contacts?limit=50', apiKey: true },
+  { name: 'api v1: cards', kind: 'signed', path: () => '/api/v1/cards', apiKey: true },
+  { name: 'api v1: listings', kind: 'signed', path: () => '/api/v1/listings?limit=50', apiKey: true },
 ];
 
 /** The miss streams: every request a query no request before it asked. */
@@ -245,6 +252,7 @@ interface Server {
   cardId: string;
   fillMs: number;
   cookie?: string;
+  apiKey?: string;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
@@ -336,7 +344,12 @@ async function benchTarget(target: string) {
     const runs: Run[] = [];
     for (const r of routes) {
       const url = `${base(server.port)}${r.path(server.cardId)}`;
-      const headers = r.signedIn && server.cookie ? { ...r.headers, cookie: server.cookie } : r.headers;
+      const headers =
+        r.signedIn && server.cookie
+          ? { ...r.headers, cookie: server.cookie }
+          : r.apiKey && server.apiKey
+            ? { ...r.headers, authorization: `Bearer ${server.apiKey}` }
+            : r.headers;
       // A miss stream warms up on queries of its own, then sends the rest, each once.
       const paths = r.paths ? { list: r.paths, next: 0 } : undefined;
       await load(url, r.manyVisitors, 1, headers, paths); // warm-up: JIT, pool, the database's caches

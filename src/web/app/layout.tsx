@@ -2,7 +2,6 @@ import { LogOut, Shield } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { COMPANY } from '../../core/limits';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/use-auth';

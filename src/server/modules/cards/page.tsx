@@ -289,9 +289,9 @@ function renderPage(
     '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-      cardHeadTags(stored, url, publicUrl, title, lang),
-      // The colour theme before the first paint (public/theme.js; no inline script is allowed).
-      '<script src="/theme.js"></script>',
+    cardHeadTags(stored, url, publicUrl, title, lang),
+    // The colour theme before the first paint (public/theme.js; no inline script is allowed).
+    '<script src="/theme.js"></script>',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(entry
       ? [
