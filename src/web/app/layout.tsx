@@ -155,7 +155,7 @@ function MobileBar() {
               {kind === 'contacts' && <UnreadBadge count={due} className="absolute -top-2 -end-3" />}
             </span>
             {/* Six cells on a 390 px phone: a two-word Arabic label wraps inside its own cell. */}
-            <span className="max-w-full text-center leading-tight">{t(key)}</span>
+            <span className="w-full text-center leading-tight [overflow-wrap:anywhere]">{t(key)}</span>
           </>
         );
         const cls = cn(

@@ -17,6 +17,7 @@ export const MOBILE_NAV: { to: string; key: string; icon: LucideIcon; kind?: 'me
   { to: '/messages', key: 'nav.messages', icon: MessageSquare, kind: 'messages' },
   { to: '/properties', key: 'nav.properties', icon: Building2 },
   // Signed in only: the contact book, with the follow-ups due today.
-  { to: '/contacts', key: 'nav.contacts', icon: ContactRound, kind: 'contacts' },
+  // A one-word label: six cells share a 390 px phone, and "جهات الاتصال" ran into its neighbour.
+  { to: '/contacts', key: 'nav.contactsShort', icon: ContactRound, kind: 'contacts' },
   { to: '/profile', key: 'nav.profile', icon: User, kind: 'profile' },
 ];
