@@ -138,8 +138,8 @@ describe('the brokerage walk', () => {
     // …and so does her public card page, drawn by the server.
     const cardPage = await t.app.pageRenderers.get('/cards/:id')?.(
       { id: laylaCard.id },
-      { query: {}, cookies: {} } as never,
-      { setCookie: () => undefined, code: () => undefined } as never,
+      { query: {}, cookies: {}, headers: {} } as never,
+      { setCookie: () => undefined, code: () => undefined, header: () => undefined } as never,
       { styles: [], appScript: null, entry: () => null, pageScripts: () => [] } as never,
     );
     expect(cardPage).toContain('Member of Zephyr Crest Properties');
