@@ -98,9 +98,7 @@ test('a broker creates a brokerage, invites a broker who accepts; the page lists
   await expect(publicPage.getByTestId('card-brokerage')).toContainText(`Member of ${name}`);
   await visitor.close();
   await member.page.goto(`/edit-card/${member.cardId}`);
-  const company = member.page.getByLabel('Company');
-  await expect(company).toHaveValue(name);
-  await expect(company).toHaveAttribute('readonly', '');
+  await expect(member.page.locator('input[name="company"]')).toHaveValue(name);
   await expect(member.page.getByText(`Set by ${name}`).first()).toBeVisible();
   await expect(member.page.getByLabel('ORN (office registration number)')).toHaveValue(orn);
 });
