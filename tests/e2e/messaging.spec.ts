@@ -15,7 +15,7 @@ async function personIn(browser: Browser, email: string): Promise<{ context: Bro
 }
 
 const headerBadge = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('unread-badge');
+  page.getByRole('navigation', { name: 'Main navigation' }).locator('a[href="/messages"]').getByTestId('unread-badge');
 
 test('A messages B, B sees it live and replies, A sees the reply and the badge clears when read', async ({
   browser,
