@@ -216,12 +216,12 @@ test('the admin page turns away other users and signed-out visitors', async ({ b
   const user = await newProfessional(browser, 'Sara', 'Nasser', 'investor');
   await user.page.goto('/admin');
   await expect(user.page.getByTestId('toast')).toContainText('Access Denied');
-  await expect(user.page).toHaveURL(/\/$/, { timeout: 3000 });
+  await expect(user.page).toHaveURL(/\/$/);
   await user.context.close();
 
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin-login$/, { timeout: 3000 });
+  await expect(page).toHaveURL(/\/admin-login$/);
   await context.close();
 });
