@@ -102,3 +102,21 @@ describe('drizzle-kit generate', () => {
     }
   });
 });
+
+describe('the migration journal', () => {
+  // The migrator applies only migrations stamped later than the newest one a database already has,
+  // so a migration stamped earlier than its predecessor would be skipped on every upgraded database.
+  it('stamps each migration later than the one before it, in file order', () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    const files = fs
+      .readdirSync(migrations)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => f.replace(/\.sql$/, ''));
+    expect(journal.entries.map((e) => e.tag)).toEqual(files);
+    const late = journal.entries.filter((e, i) => i > 0 && e.when <= journal.entries[i - 1].when).map((e) => e.tag);
+    expect(late).toEqual([]);
+  });
+});
