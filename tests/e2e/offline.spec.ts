@@ -1,15 +1,25 @@
 /**
  * Working without a signal: a contact typed offline waits on the device ("Waiting to sync") and
  * reaches the contact book exactly once when the connection returns, even when it is sent twice;
- * and the "Install Bitaqa" offer comes after a second visit or a first approved card, and stays
+ * a card photographed offline is kept on the device, read once back online, reviewed and saved
+ * once though its save is sent twice; and the "Install Bitaqa" offer comes after a second visit or a first approved card, and stays
  * away for a month once dismissed.
  *
  * The service worker is blocked here (the default) so page.route sees every request: the page's
  * own sending round, which browsers without Background Sync rely on, is what runs.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { OUTBOX_DB } from '../../src/core/pwa';
 import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
+
+const SCAN_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/scan');
+const SCANNED = JSON.parse(fs.readFileSync(path.join(SCAN_FIXTURES, 'cards.json'), 'utf8')).english as {
+  name: string;
+  email: string;
+};
 
 const MOBILE = { width: 390, height: 844 };
 // Several visits and an offline round trip in one test.
@@ -126,5 +136,99 @@ test('a first approved card earns the install offer on the first visit', async (
   await page.goto('/my-qr');
   await offerInstall(page);
   await expect(page.getByTestId('install-offer')).toBeVisible();
+  await context.close();
+});
+
+test('a card photographed offline is kept on the device, read when back online, reviewed and saved once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await context.newPage();
+  await signIn(page, DEMO.broker);
+  const inBook = async () =>
+    (
+      (await (await page.request.get(`/api/contacts?q=${encodeURIComponent(SCANNED.email)}`)).json()) as {
+        items: { name: string }[];
+      }
+    ).items.filter((c) => c.name === SCANNED.name).length;
+  const before = await inBook();
+  // Loaded whole while online: without the worker's precache its code could not be fetched offline.
+  await page.goto('/contacts/scan');
+  await expect(page.getByRole('button', { name: 'Read the card' })).toBeVisible();
+
+  const reads: string[] = [];
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    if (request.url().endsWith('/api/contacts/scan')) reads.push(request.url());
+    if (request.url().endsWith('/api/uploads/images')) uploads.push(request.url());
+  });
+
+  await context.setOffline(true);
+  const photo = path.join(SCAN_FIXTURES, 'english.jpg');
+  await page.getByTestId('scan-front').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Read the card' }).click();
+  await expect(page.getByTestId('scan-kept')).toContainText('Photo kept on this device');
+  await expect(page.getByTestId('sync-waiting')).toHaveText('Waiting to sync (1)');
+  // The photo itself waits in the device's IndexedDB, byte for byte.
+  const keptBytes = await page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('captures').objectStore('captures').getAll();
+          all.onsuccess = () => resolve((all.result as { front: Blob }[])[0]?.front.size ?? 0);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    OUTBOX_DB,
+  );
+  expect(keptBytes).toBe(fs.statSync(photo).size);
+  expect(reads).toHaveLength(0);
+
+  // Back online: the page's own round reads the photo, and the card waits for review.
+  await context.setOffline(false);
+  const readyList = page.getByTestId('scan-ready-list');
+  await expect(readyList).toContainText('1 card ready to review', { timeout: 90_000 });
+  await expect(page.getByTestId('sync-waiting')).toHaveCount(0);
+  expect(reads).toHaveLength(1);
+  await readyList.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByLabel('Name (English)')).toHaveValue(SCANNED.name);
+
+  // The first save reaches the server but its answer is lost on the way back; saving again sends
+  // the same request under the same key, and the server answers it from the first.
+  const saves: { key: string; body: string }[] = [];
+  await page.route('**/api/contacts', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    saves.push({ key: route.request().headers()['idempotency-key'], body: route.request().postData() ?? '' });
+    if (saves.length > 1) return route.fallback();
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Save contact' }).click();
+  await expect(page.getByText('The contact could not be saved. Please try again.')).toBeVisible();
+  const replayed = page.waitForResponse((r) => r.url().endsWith('/api/contacts') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Save contact' }).click();
+  const answer = await replayed;
+  expect(answer.status()).toBe(201);
+  expect(answer.headers()['idempotent-replayed']).toBe('true');
+  await page.waitForURL('**/contacts');
+
+  expect(saves).toHaveLength(2);
+  expect(saves[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(saves[1]).toEqual(saves[0]);
+  expect(JSON.parse(saves[0].body)).toMatchObject({
+    name: SCANNED.name,
+    source: 'scan',
+    photoUrl: expect.stringMatching(/^\/api\/uploads\/[a-f0-9]{64}\.webp$/),
+  });
+  // The photo went up once; the retry reused its address.
+  expect(uploads).toHaveLength(1);
+  expect(await inBook()).toBe(before + 1);
+  // Nothing is left waiting on the device.
+  await page.goto('/contacts/scan');
+  await expect(page.getByRole('button', { name: 'Read the card' })).toBeVisible();
+  await expect(page.getByTestId('scan-ready-list')).toHaveCount(0);
   await context.close();
 });

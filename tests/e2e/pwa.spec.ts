@@ -1,7 +1,7 @@
 /**
  * The installable app: Chromium finds nothing missing for installation, the manifest speaks the
- * visitor's language, My QR opens in airplane mode, and one user's offline data never reaches the
- * next user of the same browser.
+ * visitor's language, My QR opens in airplane mode, one user's offline data never reaches the
+ * next user of the same browser, and the worker's Background Sync sends what was saved offline.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { PRIVATE_CACHE } from '../../src/core/pwa';
+import { OUTBOX_SYNC_TAG, PRIVATE_CACHE } from '../../src/core/pwa';
 import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
@@ -172,4 +172,67 @@ test('Write to NFC tag writes the card link as a URL record; without Web NFC the
   await expect(other.getByTestId('nfc-write')).toHaveCount(0);
   await expect(other.getByTestId('nfc-link')).toHaveText(`${baseURL}/cards/${card.id}?src=nfc`);
   await plain.close();
+});
+
+test('Background Sync sends a contact saved offline from the service worker, once, with no page open', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, DEMO.broker);
+  await page.goto('/contacts/new');
+  await controlledByWorker(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Save contact' })).toBeVisible();
+
+  // Every POST of a contact, and whether a page or the service worker sent it.
+  const posts: { fromWorker: boolean; key: string | undefined }[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contacts')
+      posts.push({ fromWorker: request.serviceWorker() !== null, key: request.headers()['idempotency-key'] });
+  });
+
+  await context.setOffline(true);
+  const name = `Synced In Background ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Save contact' }).click();
+  await expect(page.getByTestId('sync-waiting')).toHaveText('Waiting to sync (1)');
+  // No page of the app is left to send it: only the worker's sync event can, once back online.
+  await page.goto('about:blank');
+  expect(posts).toHaveLength(0);
+  await context.setOffline(false);
+
+  await expect.poll(() => posts.length).toBe(1);
+  expect(posts[0]).toEqual({ fromWorker: true, key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  const inBook = async () =>
+    (await (await page.request.get(`/api/contacts?q=${encodeURIComponent(name)}`)).json()).items.filter(
+      (c: { name: string }) => c.name === name,
+    ).length;
+  await expect.poll(inBook).toBe(1);
+
+  // The browser may fire the sync again (here through DevTools): nothing is left to send.
+  const origin = new URL(baseURL as string).origin;
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(`${origin}/`) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: await registered,
+    tag: OUTBOX_SYNC_TAG,
+    lastChance: false,
+  });
+
+  // Opening the app again finds nothing waiting, and its own round sends nothing either.
+  await page.goto('/contacts');
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByTestId('sync-waiting')).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+  expect(await inBook()).toBe(1);
+  await context.close();
 });

@@ -4,8 +4,10 @@
  * another body is refused; another user's identical key is their own; a key is kept for a day.
  */
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../../tests/helpers/app';
+import { multipartFile } from '../../../../tests/helpers/discovery';
 
 let t: TestApp;
 let clock = new Date('2026-11-28T05:00:00Z');
@@ -76,6 +78,33 @@ describe('Idempotency-Key on POST /api/contacts', () => {
     expect(invalid.statusCode).toBe(400);
     const fixed = await post({ name: 'Hassan Ali' }, key, owner);
     expect(fixed.statusCode, fixed.body).toBe(201);
+  });
+
+  it('answers a scanned card saved again, its photo uploaded again, from the first answer', async () => {
+    // What the scan page sends for a card photographed offline: the same photo bytes give the
+    // same stored URL, so the retried contact is the same request as the first.
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    const uploadPhoto = async () => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        ...multipartFile(png, { filename: 'front.jpg', contentType: 'image/png' }),
+        as: owner,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().url as string;
+    };
+    const key = randomUUID();
+    const contact = (photoUrl: string) => ({ name: 'Scanned Broker', company: 'Gulf Homes', source: 'scan', photoUrl });
+    const first = await post(contact(await uploadPhoto()), key, owner);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(contact(await uploadPhoto()), key, owner);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect(await namesOf(owner, 'Scanned Broker')).toEqual(['Scanned Broker']);
   });
 
   it('refuses a malformed key and forgets keys after a day', async () => {

@@ -164,6 +164,23 @@ describe('the uploads table', () => {
     expect(await served(recent)).toBe(200);
   });
 
+  it('keeps the photo of a scanned card saved with the contact past the grace period', async () => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const photo = await upload(owner);
+    const saved = await t.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Scanned Person', source: 'scan', photoUrl: photo },
+      as: owner,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    await t.app.ctx.uploads.sweep();
+    advance(48 * HOUR);
+    await t.app.ctx.uploads.sweep();
+    expect(await served(photo)).toBe(200);
+    expect((await row(photo)).orphanedAt).toBeNull();
+  });
+
   it('registers photos found in storage that the table does not know (existing installs), owner unknown', async () => {
     const key = `${crypto.randomBytes(32).toString('hex')}.webp`;
     const data = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#abcdef' } })

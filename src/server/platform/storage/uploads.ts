@@ -48,7 +48,8 @@ const REFERENCES = sql`
     case when jsonb_typeof(pending_revision->'imageUrls') = 'array' then pending_revision->'imageUrls' else '[]'::jsonb end
   ) from properties
   union select image_url from business_services
-  union select logo_url from brokerages`;
+  union select logo_url from brokerages
+  union select photo_url from contacts`;
 
 /** The stored key behind one of our upload URLs, or null for anything else. */
 export function keyOfUrl(url: string | null | undefined): string | null {
@@ -65,6 +66,7 @@ export async function isReferenced(db: DbOrTx, key: string): Promise<boolean> {
     union all select 1 from properties where ${url} = any(image_urls) or coalesce(pending_revision->'imageUrls', '[]'::jsonb) ? ${url}
     union all select 1 from business_services where image_url = ${url}
     union all select 1 from brokerages where logo_url = ${url}
+    union all select 1 from contacts where photo_url = ${url}
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

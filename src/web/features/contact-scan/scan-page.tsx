@@ -94,11 +94,12 @@ export function ContactScanPage() {
 
   const saveKept = (capture: ScanCapture, values: Parameters<typeof save.mutate>[0]['values']) =>
     save.mutate(
-      { values, photo: capture.front, key: capture.id },
+      { values, photo: capture.front, capture },
       {
         onSuccess: () => void removeCapture(capture.id).then(() => navigate('/contacts')),
         onError: (err) => {
-          // The key was used already: an earlier save of this card reached the server.
+          // The key was used for other fields: an earlier save of this card reached the server
+          // before the fields were changed, so the card is in the contact book already.
           if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')
             void removeCapture(capture.id).then(() => navigate('/contacts'));
         },

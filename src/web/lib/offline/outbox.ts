@@ -32,6 +32,11 @@ export interface ScanCapture {
   back: Blob | null;
   /** What the server read, once it could; null while the photo still waits for a network. */
   result: ScanResult | null;
+  /**
+   * The front photo's URL on the server once the card was first saved (null: the server refused
+   * the photo for good); absent until then. See photoUrlOf.
+   */
+  photoUrl?: string | null;
 }
 
 export type Capture = ContactCapture | ScanCapture;
@@ -98,6 +103,28 @@ export async function getCapture(id: string): Promise<Capture | undefined> {
 export async function removeCapture(id: string): Promise<void> {
   await (await db()).delete('captures', id);
   announce();
+}
+
+/**
+ * The server's URL for a kept card's front photo: uploaded the first time the card is saved, then
+ * kept with the capture. Saving again (the first answer lost on the way back) must send the very
+ * same contact under the capture's key, which the server then answers from its kept answer; an
+ * upload made again could end otherwise (failing this time, or a newer server encoding the photo
+ * to other bytes), and the server would refuse the key as used for a different request.
+ *
+ * `upload` answers the URL, null when the server refuses the photo for good (the contact is then
+ * saved without it), or throws when it should be tried again later (nothing is kept then).
+ */
+export async function photoUrlOf(
+  capture: ScanCapture,
+  upload: (photo: Blob) => Promise<string | null>,
+): Promise<string | null> {
+  const store = await db();
+  const kept = await store.get('captures', capture.id);
+  if (kept?.kind === 'scan' && kept.photoUrl !== undefined) return kept.photoUrl;
+  const photoUrl = await upload(capture.front);
+  if (kept?.kind === 'scan') await store.put('captures', { ...kept, photoUrl });
+  return photoUrl;
 }
 
 /** Keeps a capture and asks the worker to send it when the browser is back online. */
