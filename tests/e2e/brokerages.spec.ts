@@ -98,8 +98,22 @@ test('a broker creates a brokerage, invites a broker who accepts; the page lists
   await expect(publicPage.getByTestId('card-brokerage')).toContainText(`Member of ${name}`);
   await visitor.close();
   await member.page.goto(`/edit-card/${member.cardId}`);
-  await expect(member.page.locator('input[name="company"]')).toHaveValue(name);
+  // The company is the brokerage's in both language columns, and neither can be typed into,
+  // also once the card has loaded into the form and after the main language is swapped.
+  const companyIn = (language: string) => member.page.getByLabel(`Company (${language})`, { exact: true });
+  const lockedBoth = async () => {
+    await expect(companyIn('English')).toHaveValue(name);
+    await expect(companyIn('Arabic')).toHaveValue('هاربور جيت العقارية');
+    for (const language of ['English', 'Arabic']) {
+      await expect(companyIn(language)).toHaveAttribute('readonly', '');
+      await expect(companyIn(language)).not.toBeEditable();
+    }
+  };
+  await expect(member.page.getByLabel('Full name (English)')).toHaveValue('Salem Member');
+  await lockedBoth();
   await expect(member.page.getByText(`Set by ${name}`).first()).toBeVisible();
+  await member.page.getByTestId('card-main-language').selectOption('ar');
+  await lockedBoth();
   await expect(member.page.getByLabel('ORN (office registration number)')).toHaveValue(orn);
 });
 

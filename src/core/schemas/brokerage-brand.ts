@@ -28,3 +28,19 @@ export const cardBrokerageSchema = z.object({
   lockedFields: z.array(z.enum(LOCKABLE_FIELDS)),
 });
 export type CardBrokerage = z.infer<typeof cardBrokerageSchema>;
+
+/**
+ * The text a locked field shows in one language of a member's card: the brokerage's Arabic name
+ * on the Arabic side when it has one, its name otherwise; the office as the brokerage wrote it.
+ * Only the locked fields are present, so both language columns of the card say the same as the
+ * brokerage does and neither can carry the member's own wording.
+ */
+export function lockedCardText(
+  b: Pick<CardBrokerage, 'name' | 'nameAr' | 'officeAddress' | 'lockedFields'>,
+  lang: 'en' | 'ar',
+): { company?: string; officeAddress?: string | null } {
+  const out: { company?: string; officeAddress?: string | null } = {};
+  if (b.lockedFields.includes('company')) out.company = lang === 'ar' && b.nameAr ? b.nameAr : b.name;
+  if (b.lockedFields.includes('officeAddress')) out.officeAddress = b.officeAddress;
+  return out;
+}

@@ -206,9 +206,12 @@ export const businessCards = pgTable(
     // Stored search text (declared here since issue 16): the database computes it with the
     // IMMUTABLE wrappers of drizzle/0003_search.sql and 0004_search_columns.sql; search conditions
     // read it through src/server/db/query/search-columns.ts, where its trigram indexes apply.
-    /** Name, profession, company, bio, specialization, bank, languages, area, office, emirate, nationality. */
+    /**
+     * Name, profession, company, bio, specialization, bank, languages, area, office, emirate,
+     * nationality, and the name, profession, company, bio and office of each translation.
+     */
     searchDoc: text('search_doc').generatedAlwaysAs(
-      sql`bitaqa_card_doc((name)::text, (profession)::text, (company)::text, professional_bio, (role_title)::text, property_specialization, (bank_name)::text, languages, (area)::text, office_address, emirate, nationality)`,
+      sql`bitaqa_card_doc((name)::text, (profession)::text, (company)::text, professional_bio, (role_title)::text, property_specialization, (bank_name)::text, languages, (area)::text, office_address, emirate, nationality, translations)`,
     ),
     /** Area and office address. */
     placeDoc: text('place_doc').generatedAlwaysAs(sql`bitaqa_place_doc((area)::text, office_address)`),

@@ -133,7 +133,11 @@ export async function renderListingPhotos(
   return out;
 }
 
-/** A simple emblem for a service category (no text, so no fonts are needed). */
+/**
+ * A simple emblem for a service category (no text, so no fonts are needed). The catalogue shows
+ * the picture as a 3:1 band across its middle, so the emblem is drawn at under half size in the
+ * centre: the band shows all of it with room around.
+ */
 export async function renderServiceImage(uploads: Uploads, hue: number, shape: number): Promise<string> {
   const shapes = [
     `<polygon points="600,180 840,400 760,400 760,620 440,620 440,400 360,400" fill="#fff" opacity="0.9"/>`,
@@ -141,7 +145,7 @@ export async function renderServiceImage(uploads: Uploads, hue: number, shape: n
     `<polygon points="600,200 800,300 800,320 400,320 400,300" fill="#fff"/><rect x="440" y="340" width="40" height="200" fill="#fff"/><rect x="580" y="340" width="40" height="200" fill="#fff"/><rect x="720" y="340" width="40" height="200" fill="#fff"/><rect x="400" y="560" width="400" height="40" fill="#fff"/>`,
     `<rect x="380" y="240" width="440" height="300" rx="20" fill="#fff" opacity="0.9"/><rect x="540" y="560" width="120" height="40" fill="#fff"/><polyline points="430,480 520,380 600,440 700,320 780,360" stroke="hsl(${hue} 60% 40%)" stroke-width="18" fill="none"/>`,
   ];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 60%)"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${shapes[shape % shapes.length]}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 60%)"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/><g transform="translate(600 400) scale(0.45) translate(-600 -400)">${shapes[shape % shapes.length]}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
   return uploadUrl(await storeImage(uploads, data, null));
 }

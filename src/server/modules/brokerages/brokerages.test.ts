@@ -162,6 +162,26 @@ describe('the brokerage walk', () => {
       payload: { company: 'Zephyr Crest Properties', officeAddress: 'Tower 2, JLT' },
     });
     expect(allowed.statusCode, allowed.body).toBe(200);
+    // The other language of the card is locked too: its company is the brokerage's Arabic name.
+    const arabicRefused = await t.inject({
+      method: 'PATCH',
+      url: `/api/business-cards/${laylaCard.id}`,
+      as: layla,
+      payload: { translations: { ar: { name: 'ليلى حداد', company: 'وكالتي الخاصة' } } },
+    });
+    expect(arabicRefused.statusCode).toBe(400);
+    expect(arabicRefused.json().errors['translations.ar.company']).toMatch(/set by Zephyr Crest Properties/);
+    const arabicKept = await t.inject({
+      method: 'PATCH',
+      url: `/api/business-cards/${laylaCard.id}`,
+      as: layla,
+      payload: { translations: { ar: { name: 'ليلى حداد', company: 'زفير كريست للعقارات' } } },
+    });
+    expect(arabicKept.statusCode, arabicKept.body).toBe(200);
+    // The published card's edit waits for review; it keeps her own (no) Arabic company, and the
+    // card shows the brokerage's Arabic name whatever is stored.
+    expect(arabicKept.json().pendingRevision.translations).toEqual({ ar: { name: 'ليلى حداد' } });
+    expect(arabicKept.json().translations.ar).toEqual({ company: 'زفير كريست للعقارات' });
     const created = await t.inject({
       method: 'POST',
       url: '/api/business-cards',

@@ -402,9 +402,10 @@ export function createCardService(ctx: AppContext) {
         const current = await lockCard(tx, id);
         if (!current) throw cardNotFound();
         // A field the owner's brokerage locked is refused at that field.
+        const allowed = withoutLockedFields(input, brand, current);
         const values = {
-          ...toValues(withoutLockedFields(input, brand, current)),
-          ...languageValues(current, input),
+          ...toValues(allowed),
+          ...languageValues(current, allowed),
         } as Record<string, unknown>;
         const live = current as unknown as Record<string, unknown>;
         if (current.status === 'approved') {

@@ -117,6 +117,15 @@ beforeAll(async () => {
     emirate: 'dubai',
     investmentInterests: ['real_estate'],
   });
+  // Written in English, with its Arabic under translations.
+  await add(broker, {
+    name: 'Yousef Karim',
+    profession: 'Leasing Manager',
+    emirate: 'ajman',
+    languages: ['english'],
+    primaryLanguage: 'en',
+    translations: { ar: { name: 'يوسف كريم', profession: 'مدير تأجير', company: 'بيوت عجمان' } },
+  });
   await add(investor, { name: 'Olga Ivanova', profession: 'Investor', emirate: 'sharjah', languages: ['russian'] });
   await add(broker, {
     name: 'Priya Nair',
@@ -314,6 +323,13 @@ describe('search', () => {
     expect(await names('فاطمه')).toEqual(['فاطمة الهاشمي']);
     expect(await names('الهاشمى')).toEqual(['فاطمة الهاشمي']);
     expect(await names('تمويل')).toEqual(['فاطمة الهاشمي']);
+  });
+
+  it('finds a card written in English by the Arabic of its translation, spelt either way', async () => {
+    expect(await names('يوسف كريم')).toEqual(['Yousef Karim']);
+    expect(await names('مدير تاجير')).toEqual(['Yousef Karim']);
+    expect(await names('بيوت عجمان')).toEqual(['Yousef Karim']);
+    expect(await names('كريم Leasing')).toEqual(['Yousef Karim']);
   });
 
   it('tolerates a typo in a name', async () => {

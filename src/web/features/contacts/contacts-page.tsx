@@ -332,17 +332,20 @@ function ContactRow({ contact, showFollowUp }: { contact: Contact; showFollowUp?
       >
         <Avatar src={contact.photoUrl} name={contact.name} className="h-11 w-11 shrink-0" />
         <span className="min-w-0 flex-1">
-          {/* Isolated inline, so a name in the other script keeps to the page's reading edge. */}
-          <span className="block truncate font-medium text-slate-900">
-            <bdi>{name}</bdi>
+          {/* Each line takes its own text's direction, so a long English line in the Arabic page is
+              cut at its end with an ellipsis (not at its start), yet keeps to the page's reading edge. */}
+          <span dir="auto" className="block truncate font-medium text-slate-900 rtl:text-right">
+            {name}
           </span>
           {line && (
-            <span className="block truncate text-sm text-slate-600">
-              <bdi>{line}</bdi>
+            <span dir="auto" className="block truncate text-sm text-slate-600 rtl:text-right">
+              {line}
             </span>
           )}
           {showFollowUp && contact.followUpNote && (
-            <span className="block truncate text-sm text-amber-900">{contact.followUpNote}</span>
+            <span dir="auto" className="block truncate text-sm text-amber-900 rtl:text-right">
+              {contact.followUpNote}
+            </span>
           )}
         </span>
         <span className="hidden shrink-0 flex-wrap justify-end gap-1 sm:flex">

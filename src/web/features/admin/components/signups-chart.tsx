@@ -18,28 +18,30 @@ export function SignupsChart({ weeks }: { weeks: { weekStart: string; count: num
 
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H + 20}`} className="h-auto w-full" role="img" aria-label={t('stats.signupsAria')}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={t('stats.signupsAria')}>
         {ordered.map((w, i) => {
-          const h = Math.round((w.count / max) * (H - 16));
+          const h = Math.round((w.count / max) * (H - 20));
           const x = i * (bar + gap);
           return (
             <g key={w.weekStart}>
               <title>{t('stats.signupsBar', { date: label(w.weekStart), count: w.count })}</title>
               <rect x={x} y={H - h} width={bar} height={Math.max(h, 1)} rx={3} className="fill-brand-600" />
               {w.count > 0 && (
-                <text x={x + bar / 2} y={H - h - 4} textAnchor="middle" className="fill-slate-600 text-[9px]">
+                <text x={x + bar / 2} y={H - h - 4} textAnchor="middle" className="fill-slate-600 text-[14px]">
                   {w.count}
-                </text>
-              )}
-              {(i === 0 || i === ordered.length - 1) && (
-                <text x={x + bar / 2} y={H + 14} textAnchor="middle" className="fill-slate-500 text-[9px]">
-                  {label(w.weekStart)}
                 </text>
               )}
             </g>
           );
         })}
       </svg>
+      {/* The first and last weeks' dates under the edge bars, at a readable size (the SVG scales down). */}
+      {ordered.length > 0 && (
+        <div dir="ltr" className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+          <span>{label(ordered[0].weekStart)}</span>
+          <span>{label(ordered[ordered.length - 1].weekStart)}</span>
+        </div>
+      )}
       <table className="sr-only">
         <caption>{t('stats.signupsTitle')}</caption>
         <thead>

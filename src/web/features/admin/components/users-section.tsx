@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/utils';
 import { USER_ROLES, type UserRole } from '../../../../core/enums';
 import type { AdminUser } from '../../../../core/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
@@ -94,11 +95,16 @@ export function UsersSection() {
       {data && (
         <Card>
           <CardContent className="relative overflow-x-auto pt-5">
-            <table className="w-full min-w-[640px] text-sm" data-testid="admin-users">
+            {/* On a phone the role, subscription and join date sit under the name: four columns do not fit. */}
+            <table className="w-full text-sm sm:min-w-[640px]" data-testid="admin-users">
               <thead className="text-start text-xs text-slate-500">
                 <tr>
                   {USER_COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="pb-2 text-start font-medium">
+                    <th
+                      key={c}
+                      scope="col"
+                      className={cn('pb-2 text-start font-medium', c !== 'name' && 'hidden sm:table-cell')}
+                    >
                       {t(`users.${c}`)}
                     </th>
                   ))}
@@ -124,12 +130,19 @@ export function UsersSection() {
                       <p className="text-xs text-slate-500" dir="ltr">
                         {u.email}
                       </p>
+                      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
+                        <RoleBadge role={u.role} />
+                        {u.subscriptionStatus === 'active' && <span>{t('users.active')}</span>}
+                        <span>{date(u.createdAt)}</span>
+                      </p>
                     </td>
-                    <td className="py-2">
+                    <td className="hidden py-2 sm:table-cell">
                       <RoleBadge role={u.role} />
                     </td>
-                    <td className="py-2">{u.subscriptionStatus === 'active' ? t('users.active') : '—'}</td>
-                    <td className="py-2">{date(u.createdAt)}</td>
+                    <td className="hidden py-2 sm:table-cell">
+                      {u.subscriptionStatus === 'active' ? t('users.active') : '—'}
+                    </td>
+                    <td className="hidden py-2 sm:table-cell">{date(u.createdAt)}</td>
                     <td className="py-2 text-end">
                       {u.role !== 'admin' && (
                         <Button

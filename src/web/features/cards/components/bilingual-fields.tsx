@@ -17,6 +17,7 @@ import type { CardFormValues } from './card-form-values';
 import type { CardForm } from './card-form-sections';
 import { useZodMessage } from '../../../lib/use-zod-message';
 import { ListInput } from './list-input';
+import { type LockedText, LockedLabel } from './card-brand';
 
 const LANGS: readonly UiLanguage[] = ['en', 'ar'];
 
@@ -133,6 +134,7 @@ export function BilingualText({
   required,
   hint,
   className,
+  locked,
 }: {
   form: CardForm;
   field: (typeof TEXT_FIELDS_IN_FORM)[number];
@@ -142,6 +144,11 @@ export function BilingualText({
   required?: boolean;
   hint?: string;
   className?: string;
+  /**
+   * Set by the owner's brokerage: both columns show its text read-only and are not part of the
+   * form, so what the form sends back is what the server gave (which it takes as no change).
+   */
+  locked?: LockedText;
 }) {
   const { t } = useTranslation('cards');
   const zm = useZodMessage();
@@ -163,6 +170,26 @@ export function BilingualText({
             : undefined);
         const dir = lang === 'ar' ? 'rtl' : 'ltr';
         const common = { dir, lang, maxLength: max, 'data-lang': lang };
+        if (locked) {
+          const languageName = t(`bilingual.languageName.${lang}`);
+          return (
+            <Field
+              key={`${lang}-${primary}`}
+              label={<LockedLabel>{t('bilingual.fieldIn', { field: label, language: languageName })}</LockedLabel>}
+              hint={t('brokerage.setBy', { name: locked.brokerage })}
+              className={cn(lang !== shown && 'hidden md:block')}
+            >
+              <Input
+                {...common}
+                value={locked.values[lang]}
+                readOnly
+                aria-readonly="true"
+                className="bg-slate-50"
+                data-locked
+              />
+            </Field>
+          );
+        }
         const fieldProps = {
           label: t('bilingual.fieldIn', { field: label, language: t(`bilingual.languageName.${lang}`) }),
           error: zm(message),

@@ -5,7 +5,8 @@
 import { Lock } from 'lucide-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardBrokerage } from '../../../../core/schemas/brokerage-brand';
+import { type CardBrokerage, lockedCardText } from '../../../../core/schemas/brokerage-brand';
+import type { UiLanguage } from '../../../../core/enums';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 
@@ -28,6 +29,35 @@ export function useLockedValue(field: LockableCardField): { value: string; broke
   return { value, brokerage };
 }
 
+/** A locked text field of the card: what each language column shows, and who sets it. */
+export interface LockedText {
+  values: Record<UiLanguage, string>;
+  brokerage: string;
+}
+
+/**
+ * The brokerage's text for a locked field in both languages of the card, or undefined when the
+ * field is not locked (the editor then shows both columns read-only).
+ */
+export function useLockedText(field: 'company' | 'officeAddress'): LockedText | undefined {
+  const brand = useContext(BrandContext);
+  const { i18n } = useTranslation();
+  if (!brand?.lockedFields.includes(field)) return undefined;
+  const brokerage = i18n.language === 'ar' && brand.nameAr ? brand.nameAr : brand.name;
+  const value = (lang: UiLanguage) => lockedCardText(brand, lang)[field] ?? '';
+  return { values: { en: value('en'), ar: value('ar') }, brokerage };
+}
+
+/** The label of a locked field: its name after a lock. */
+export function LockedLabel({ children }: { children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Lock className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
 /** A field the brokerage locked: its value, read-only, with a lock and who sets it. */
 export function LockedField({
   label,
@@ -42,15 +72,7 @@ export function LockedField({
 }) {
   const { t } = useTranslation('cards');
   return (
-    <Field
-      label={
-        <span className="inline-flex items-center gap-1.5">
-          <Lock className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
-          {label}
-        </span>
-      }
-      hint={t('brokerage.setBy', { name: brokerage })}
-    >
+    <Field label={<LockedLabel>{label}</LockedLabel>} hint={t('brokerage.setBy', { name: brokerage })}>
       <Input value={value} readOnly aria-readonly="true" dir={dir} className="bg-slate-50" data-locked />
     </Field>
   );

@@ -13,7 +13,7 @@ import { useZodMessage } from '../../../lib/use-zod-message';
 import type { CardFormValues } from './card-form-values';
 import { CheckboxGroup } from './checkbox-group';
 import { PhotoField } from './photo-field';
-import { LockedField, useLockedValue } from './card-brand';
+import { useLockedText } from './card-brand';
 import { BilingualText, MainLanguageField } from './bilingual-fields';
 
 export type CardForm = UseFormReturn<CardFormValues, unknown, CardInputParsed>;
@@ -39,7 +39,7 @@ export function useFieldHelpers(form: CardForm) {
 
 export function BasicSection({ form }: { form: CardForm }) {
   const { t, zm, errors } = useFieldHelpers(form);
-  const lockedCompany = useLockedValue('company');
+  const lockedCompany = useLockedText('company');
   return (
     <Section title={t('sections.basic')}>
       <MainLanguageField form={form} />
@@ -59,17 +59,14 @@ export function BasicSection({ form }: { form: CardForm }) {
         control={{ kind: 'input', autoComplete: 'organization-title' }}
         required
       />
-      {lockedCompany ? (
-        <LockedField label={t('fields.company')} {...lockedCompany} />
-      ) : (
-        <BilingualText
-          form={form}
-          field="company"
-          label={t('fields.company')}
-          max={LIMITS.shortTextMax}
-          control={{ kind: 'input', autoComplete: 'organization' }}
-        />
-      )}
+      <BilingualText
+        form={form}
+        field="company"
+        label={t('fields.company')}
+        max={LIMITS.shortTextMax}
+        control={{ kind: 'input', autoComplete: 'organization' }}
+        locked={lockedCompany}
+      />
       <Field label={t('fields.profileImageUrl')} error={zm(errors.profileImageUrl?.message)} hint={t('hints.image')}>
         <Controller
           control={form.control}
@@ -83,7 +80,7 @@ export function BasicSection({ form }: { form: CardForm }) {
 
 export function ContactSection({ form }: { form: CardForm }) {
   const { t, zm, errors } = useFieldHelpers(form);
-  const lockedOffice = useLockedValue('officeAddress');
+  const lockedOffice = useLockedText('officeAddress');
   return (
     <Section title={t('sections.contact')}>
       <Field
@@ -97,17 +94,14 @@ export function ContactSection({ form }: { form: CardForm }) {
       <Field label={t('fields.email')} error={zm(errors.email?.message)}>
         <Input type="email" dir="ltr" autoComplete="email" inputMode="email" {...form.register('email')} />
       </Field>
-      {lockedOffice ? (
-        <LockedField label={t('fields.officeAddress')} {...lockedOffice} />
-      ) : (
-        <BilingualText
-          form={form}
-          field="officeAddress"
-          label={t('fields.officeAddress')}
-          max={OFFICE_ADDRESS_MAX}
-          control={{ kind: 'input', autoComplete: 'street-address' }}
-        />
-      )}
+      <BilingualText
+        form={form}
+        field="officeAddress"
+        label={t('fields.officeAddress')}
+        max={OFFICE_ADDRESS_MAX}
+        control={{ kind: 'input', autoComplete: 'street-address' }}
+        locked={lockedOffice}
+      />
       <Field label={t('fields.googleMapsLink')} error={zm(errors.googleMapsLink?.message)} hint={t('hints.link')}>
         <Input
           type="url"

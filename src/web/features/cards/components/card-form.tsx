@@ -5,6 +5,7 @@ import type { UiLanguage } from '../../../../core/enums';
 import { useTranslation } from 'react-i18next';
 import type { Card, CardInputParsed } from '../../../../core/schemas/card';
 import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/feedback';
 import { AiGeneratePanel } from './ai-generate-panel';
 import {
   AboutSection,
@@ -60,6 +61,8 @@ export function CardForm({
     else if (ownError) setShown(primary);
   };
   const brand = useMyBrand();
+  // The locked fields are known before the form shows, so none is editable for a moment.
+  if (brand.isPending) return <PageSpinner />;
   return (
     <CardBrandProvider brand={brand.data ?? null}>
       <BilingualProvider shown={shown} setShown={setShown}>
