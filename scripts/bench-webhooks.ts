@@ -3,10 +3,17 @@
  * fails), delivered by two workers (two pools on PostgreSQL when BENCH_DATABASE_URL names a
  * server; one PGlite in memory otherwise). Reports commit→delivery p50/p99, attempts per
  * event, duplicates, and a small API route's latency idle and while deliveries run.
+ *
+ * The receivers and the client that measures the API run in a child process, as they would on
+ * other machines: what is measured is the app process (its API, its workers, the emitting
+ * transactions), not the receivers' work on the same event loop. Times cross the two processes
+ * as wall-clock milliseconds (`performance.timeOrigin + performance.now()`).
  */
 import crypto from 'node:crypto';
+import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
@@ -19,6 +26,83 @@ const ENDPOINTS = 10;
 const SLOW_MS = 300;
 const totpKey = crypto.randomBytes(32);
 const quiet = { info() {}, warn() {}, error() {} };
+const wallNow = () => performance.timeOrigin + performance.now();
+
+interface Receipt {
+  endpoint: number;
+  seq: number;
+  at: number;
+  id: string;
+}
+
+/** The child: ten receivers, and the API client on command. Talks to the parent over IPC. */
+async function receiversProcess(): Promise<void> {
+  const received: Receipt[] = [];
+  const urls: string[] = [];
+  for (let i = 0; i < ENDPOINTS; i++) {
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const answer = () => {
+          if (i === ENDPOINTS - 1) {
+            res.writeHead(500).end('failing on purpose');
+            return;
+          }
+          received.push({ endpoint: i, seq: body.data.seq, at: wallNow(), id: body.id });
+          res.end('ok');
+        };
+        if (i === 0) setTimeout(answer, SLOW_MS);
+        else answer();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    urls.push(`http://127.0.0.1:${(server.address() as { port: number }).port}/hook`);
+  }
+  const probe = async (apiUrl: string, n: number, at?: number[]) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      at?.push(wallNow());
+      await (await fetch(apiUrl)).text();
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  const send = (m: object) => process.send?.(m);
+  let stop = false;
+  process.on('message', async (m: { cmd: string; apiUrl?: string; n?: number; expected?: number }) => {
+    if (m.cmd === 'probe') send({ cmd: 'probed', times: await probe(m.apiUrl as string, m.n as number) });
+    if (m.cmd === 'stop-probe') stop = true;
+    if (m.cmd === 'probe-until-delivered') {
+      // Until every expected delivery arrived (or the parent says stop): the API while they run.
+      const times: number[] = [];
+      const at: number[] = [];
+      const t0 = performance.now();
+      stop = false;
+      while (!stop && received.length < (m.expected as number) && performance.now() - t0 < 600_000)
+        times.push(...(await probe(m.apiUrl as string, 5, at)));
+      send({ cmd: 'probed', times, at });
+    }
+    if (m.cmd === 'receipts') send({ cmd: 'receipts', received });
+    if (m.cmd === 'exit') process.exit(0);
+  });
+  send({ cmd: 'ready', urls });
+}
+
+/** Sends a command to the child and waits for the answer named `reply`. */
+function ask<T>(child: ChildProcess, msg: object, reply: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: { cmd: string }) => {
+      if (m.cmd !== reply) return;
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+    child.send(msg);
+  });
+}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -54,31 +138,8 @@ async function openBenchDatabases(): Promise<{ a: Database; b: Database; label: 
 async function main() {
   const { a, b, label, drop } = await openBenchDatabases();
   const commitAt = new Map<number, number>();
-  const received: { endpoint: number; seq: number; at: number; id: string }[] = [];
-  const servers: http.Server[] = [];
-  const urls: string[] = [];
-  for (let i = 0; i < ENDPOINTS; i++) {
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const answer = () => {
-          if (i === ENDPOINTS - 1) {
-            res.writeHead(500).end('failing on purpose');
-            return;
-          }
-          received.push({ endpoint: i, seq: body.data.seq, at: performance.now(), id: body.id });
-          res.end('ok');
-        };
-        if (i === 0) setTimeout(answer, SLOW_MS);
-        else answer();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    servers.push(server);
-    urls.push(`http://127.0.0.1:${(server.address() as { port: number }).port}/hook`);
-  }
+  const child = fork(process.argv[1] as string, ['receivers'], { execArgv: ['--import', 'tsx'] });
+  const { urls } = await ask<{ urls: string[] }>(child, { cmd: 'hello' }, 'ready');
   const [owner] = await a.db
     .insert(users)
     .values({
@@ -98,47 +159,56 @@ async function main() {
   api.get('/probe', async () => (await a.db.select({ id: users.id }).from(users).limit(1))[0]);
   await api.listen({ port: 0, host: '127.0.0.1' });
   const apiUrl = `http://127.0.0.1:${(api.server.address() as { port: number }).port}/probe`;
-  const probe = async (n: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      await (await fetch(apiUrl)).text();
-      times.push(performance.now() - t0);
-    }
-    return times;
-  };
-  const idle = await probe(300);
+  const probe = async (n: number) =>
+    (await ask<{ times: number[] }>(child, { cmd: 'probe', apiUrl, n }, 'probed')).times;
+  // Warm the route (JIT, pool connections) before the idle figure is taken.
+  await probe(200);
+  const idle = await probe(1000);
 
   const opts = defaultWorkerOptions({
     totpKey,
     settingsLink: 'http://bench',
     allowPrivate: true,
     requireHttps: false,
-    batch: 50,
+    // BENCH_CONNECTIONS: how many pool connections each worker's deliveries may hold (for comparison).
+    ...(process.env.BENCH_CONNECTIONS ? { connections: Number(process.env.BENCH_CONNECTIONS) } : {}),
+    ...(process.env.BENCH_PER_ENDPOINT ? { perEndpoint: Number(process.env.BENCH_PER_ENDPOINT) } : {}),
   });
   const w1 = new WebhookWorker(a, quiet, opts);
   const w2 = new WebhookWorker(b, quiet, opts);
-  await w1.start();
-  await w2.start();
+  // BENCH_DELIVER=off: the same emitting load with no worker running, the control for the API figure.
+  const deliver = process.env.BENCH_DELIVER !== 'off';
+  if (deliver) {
+    await w1.start();
+    await w2.start();
+  }
 
   const started = performance.now();
-  const busyProbe: number[] = [];
-  let emitting = true;
-  const prober = (async () => {
-    while (emitting || received.length < EVENTS * (ENDPOINTS - 1)) {
-      busyProbe.push(...(await probe(5)));
-      if (performance.now() - started > 600_000) break;
-    }
-  })();
+  const startedWall = wallNow();
+  const cpu0 = process.cpuUsage();
+  const elu0 = nodePerformance.eventLoopUtilization();
+  const expected = EVENTS * (ENDPOINTS - 1);
+  const prober = ask<{ times: number[]; at: number[] }>(
+    child,
+    { cmd: 'probe-until-delivered', apiUrl, expected },
+    'probed',
+  );
   for (let seq = 0; seq < EVENTS; seq++) {
     await a.db.transaction(async (tx) => emitEvent(tx, { type: 'lead.created', userId: owner.id, data: { seq } }));
-    commitAt.set(seq, performance.now());
+    commitAt.set(seq, wallNow());
   }
-  emitting = false;
-  await prober;
+  const emitted = wallNow();
+  if (!deliver) child.send({ cmd: 'stop-probe' });
+  const busy = await prober;
+  const busyProbe = busy.times;
+  const whileEmitting = busy.times.filter((_, i) => (busy.at[i] ?? 0) < emitted);
+  const afterEmitting = busy.times.filter((_, i) => (busy.at[i] ?? 0) >= emitted);
   const wall = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const elu = nodePerformance.eventLoopUtilization(elu0);
   await w1.close();
   await w2.close();
+  const { received } = await ask<{ received: Receipt[] }>(child, { cmd: 'receipts' }, 'receipts');
 
   const latency = received.map((r) => r.at - (commitAt.get(r.seq) ?? r.at));
   const fast = received.filter((r) => r.endpoint !== 0).map((r) => r.at - (commitAt.get(r.seq) ?? r.at));
@@ -174,14 +244,24 @@ async function main() {
   );
   console.log(`API latency idle: p50 ${f(pct(idle, 50))} ms, p99 ${f(pct(idle, 99))} ms (${idle.length} requests)`);
   console.log(
-    `API latency during deliveries: p50 ${f(pct(busyProbe, 50))} ms, p99 ${f(pct(busyProbe, 99))} ms (${busyProbe.length} requests)`,
+    `API latency ${deliver ? 'during deliveries' : 'while emitting, no worker'}: p50 ${f(pct(busyProbe, 50))} ms, p99 ${f(pct(busyProbe, 99))} ms (${busyProbe.length} requests)`,
   );
+  console.log(
+    `  of which while emitting: p50 ${f(pct(whileEmitting, 50))} ms, p99 ${f(pct(whileEmitting, 99))} ms (${whileEmitting.length}); after: p50 ${f(pct(afterEmitting, 50))} ms, p99 ${f(pct(afterEmitting, 99))} ms (${afterEmitting.length})`,
+  );
+  console.log(
+    `worker: ${opts.concurrency} in flight, ${opts.perEndpoint} per endpoint, ${opts.connections} connections`,
+  );
+  console.log(
+    `app process: ${f((cpu.user + cpu.system) / 1000 / wall / 10)} % of a core over the run (${f((cpu.user + cpu.system) / 1000 / Math.max(1, received.length))} ms CPU per delivery, emitting included), event loop busy ${f(elu.utilization * 100)} %`,
+  );
+  console.log(`emitting 1,000 committed transactions took ${f((emitted - startedWall) / 1000)} s`);
   await api.close();
-  for (const s of servers) s.close();
+  child.send({ cmd: 'exit' });
   await drop();
 }
 
-main().catch((err) => {
+(process.argv[2] === 'receivers' ? receiversProcess() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * Takes screenshots of pages in English and Arabic, desktop and mobile, into ./screenshots
- * (git-ignored), against a running server: `BASE_URL=http://127.0.0.1:3000 npx tsx scripts/screenshots.ts /about /login`.
+ * (git-ignored) or OUT_DIR, against a running server: `BASE_URL=http://127.0.0.1:3000 npx tsx scripts/screenshots.ts /about /login`.
  * Sign in first with SIGN_IN=email (demo password) to capture signed-in pages.
  */
 import fs from 'node:fs';
@@ -11,7 +11,8 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
 const viewports = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } };
 
 async function main() {
-  fs.mkdirSync('screenshots', { recursive: true });
+  const out = process.env.OUT_DIR ?? 'screenshots';
+  fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -33,7 +34,7 @@ async function main() {
         await page.goto(p, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
         const name = `${p.replace(/[/?=&]+/g, '_').replace(/^_/, '') || 'home'}-${lang}-${vpName}.png`;
-        await page.screenshot({ path: `screenshots/${name}`, fullPage: process.env.FULL === '1' });
+        await page.screenshot({ path: `${out}/${name}`, fullPage: process.env.FULL === '1' });
       }
       await context.close();
     }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { claimColumns } from '../../platform/outbox-claims';
 import { webhookOutbox } from '../webhooks/schema';
 
 export const hubspotConnections = pgTable(
@@ -43,11 +44,7 @@ export const hubspotJobs = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => webhookOutbox.id, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...claimColumns(),
     /** The note already written for this event, so a retry never writes it twice. */
     noteId: varchar('note_id', { length: 32 }),
     lastError: text('last_error'),

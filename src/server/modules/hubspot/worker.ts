@@ -1,17 +1,16 @@
 /**
- * The HubSpot sync worker, one per app process, beside the webhook delivery worker and woken by
- * the same NOTIFY (an outbox event commits with its HubSpot jobs) and a timer for retries. It
- * claims due jobs with `FOR UPDATE SKIP LOCKED` and a lease, and retries a failed job on the
- * webhooks' schedule. One job: find or create the HubSpot contact (e-mail, then phone), update
+ * The HubSpot sync worker, one per app process, beside the webhook delivery worker: a
+ * `ClaimLoop` over `hubspot_jobs`, woken by the same NOTIFY (an outbox event commits with its
+ * HubSpot jobs). Jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease and retried on the
+ * same schedule as webhook deliveries. It works one job at a time, oldest first, so a lead's
+ * update never overtakes its creation. One job: find or create the HubSpot contact (e-mail, then phone), update
  * it, and for a new lead write the message as a note on the contact with the source and card.
  */
-import crypto from 'node:crypto';
-import os from 'node:os';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { ClaimLoop, type Claimed, claimDue, failedAttempt, workerId } from '../../platform/outbox-claims';
 import { webhookOutbox } from '../webhooks/schema';
 import { WEBHOOK_CHANNEL } from '../webhooks/service';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../webhooks/worker';
 import { addNote, asHubspotError, hubspotClient, type Person, upsertContact } from './client';
 import { type HubspotConnectionRow, hubspotConnections, hubspotJobs, hubspotSyncs } from './schema';
 import { connectionToken } from './service';
@@ -23,7 +22,6 @@ export interface HubspotWorkerOptions {
   /** The site's address, for the card link in a lead's note. */
   publicUrl: string;
   leaseMs: number;
-  batch: number;
   pollMs: number;
 }
 
@@ -118,104 +116,51 @@ export function syncItemOf(type: string, data: unknown, publicUrl: string): Sync
 }
 
 export class HubspotWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  readonly id = workerId();
   readonly stats = { synced: 0, failed: 0 };
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private closed = false;
+  private readonly loop: ClaimLoop<Claimed>;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly log: Log,
     private readonly opts: HubspotWorkerOptions,
-  ) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.database.listen(WEBHOOK_CHANNEL, () => void this.kick(), this.log as never);
-    void this.kick();
+  ) {
+    this.loop = new ClaimLoop(database, log, {
+      name: 'hubspot',
+      channel: WEBHOOK_CHANNEL,
+      pollMs: opts.pollMs,
+      // One at a time: a lead's update never overtakes its creation.
+      concurrency: 1,
+      claim: (limit) => this.claim(limit),
+      work: (c) => this.attempt(c.id),
+    });
   }
 
-  /** Runs everything due now; resolves when a round started after this call found nothing. */
+  start(): Promise<void> {
+    return this.loop.start();
+  }
+
+  /** Runs everything due now; resolves when a claim started after this call found nothing. */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.again = true;
-    this.running ??= Promise.resolve().then(() => this.loop());
-    return this.running;
+    return this.loop.kick();
   }
 
   drain(): Promise<void> {
-    return this.kick();
+    return this.loop.kick();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.unlisten?.();
-    this.unlisten = null;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
-  private async loop(): Promise<void> {
-    for (;;) {
-      while (this.again && !this.closed) {
-        this.again = false;
-        try {
-          for (;;) {
-            const claimed = await this.claim();
-            // One at a time, oldest first: a lead's update never overtakes its creation.
-            for (const c of claimed) await this.attempt(c.id);
-            if (claimed.length < this.opts.batch || this.closed) break;
-          }
-        } catch (err) {
-          this.log.warn({ err }, 'hubspot round failed; will retry');
-          break;
-        }
-      }
-      this.schedule();
-      if (!this.again || this.closed) break;
-    }
-    this.running = null;
-  }
-
-  private schedule(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.kick();
-    }, this.opts.pollMs);
-    this.timer.unref();
-  }
-
-  async claim(): Promise<{ id: string }[]> {
-    const { db } = this.database;
-    const now = this.opts.clock();
-    const due = db
-      .select({ id: hubspotJobs.id })
-      .from(hubspotJobs)
-      .where(
-        and(
-          eq(hubspotJobs.status, 'pending'),
-          lte(hubspotJobs.nextAttemptAt, now),
-          or(isNull(hubspotJobs.lockedUntil), lte(hubspotJobs.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(hubspotJobs.nextAttemptAt), asc(hubspotJobs.createdAt))
-      .limit(this.opts.batch)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(hubspotJobs)
-      .set({
-        lockedBy: this.id,
-        lockedUntil: new Date(now.getTime() + this.opts.leaseMs),
-        attempts: sql`${hubspotJobs.attempts} + 1`,
-      })
-      .where(inArray(hubspotJobs.id, due))
-      .returning({ id: hubspotJobs.id, createdAt: hubspotJobs.createdAt });
-    return rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+  claim(limit: number): Promise<Claimed[]> {
+    return claimDue(this.database.db, hubspotJobs, {
+      owner: this.id,
+      now: this.opts.clock(),
+      leaseMs: this.opts.leaseMs,
+      limit,
+      orderBy: [hubspotJobs.createdAt],
+    });
   }
 
   private async attempt(jobId: string): Promise<void> {
@@ -273,9 +218,9 @@ export class HubspotWorker {
   ): Promise<void> {
     const now = this.opts.clock();
     const ok = error === null;
-    const status = ok ? 'done' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-    const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
-    const next = status === 'pending' ? new Date(now.getTime() + delay) : null;
+    const retry = failedAttempt(attempts, now);
+    const status = ok ? 'done' : retry.status;
+    const next = status === 'pending' ? retry.nextAttemptAt : null;
     this.log.info({ job: jobId, connection: conn.id, attempt: attempts, status, error }, 'hubspot sync attempt');
     const mine = and(eq(hubspotJobs.id, jobId), eq(hubspotJobs.lockedBy, this.id));
     await this.database.db.transaction(async (tx) => {
@@ -328,5 +273,5 @@ export class HubspotWorker {
 export function defaultHubspotWorkerOptions(
   o: Partial<HubspotWorkerOptions> & Pick<HubspotWorkerOptions, 'totpKey' | 'publicUrl'>,
 ): HubspotWorkerOptions {
-  return { clock: () => new Date(), leaseMs: 60_000, batch: 20, pollMs: 30_000, ...o };
+  return { clock: () => new Date(), leaseMs: 60_000, pollMs: 30_000, ...o };
 }

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
+import { claimColumns } from '../../platform/outbox-claims';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
@@ -51,11 +52,7 @@ export const webhookDeliveries = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => webhookOutbox.id, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...claimColumns(),
     responseCode: integer('response_code'),
     responseTimeMs: integer('response_time_ms'),
     responseBody: text('response_body'),

@@ -223,7 +223,8 @@ describe('webhooks', () => {
     for (let i = 0; i < DISABLE_AFTER_FAILURES + 5; i++)
       await emitEvent(database.db, { type: 'lead.created', userId: user.id, data: { n: i } });
     const clock = { now: new Date() };
-    const worker = makeWorker(database, clock, { batch: 10 });
+    // One attempt to the endpoint at a time, so none is already on the wire when it is turned off.
+    const worker = makeWorker(database, clock, { concurrency: 10, perEndpoint: 1 });
     await worker.drain();
     await worker.close();
     expect(r.hits.length).toBe(DISABLE_AFTER_FAILURES);
@@ -324,8 +325,8 @@ describe('webhooks', () => {
     for (let i = 0; i < total; i++)
       await emitEvent(database.db, { type: 'lead.created', userId: user.id, data: { n: i } });
     const clock = { now: new Date() };
-    const a = makeWorker(database, clock, { batch: 5 });
-    const b = makeWorker(second, clock, { batch: 5 });
+    const a = makeWorker(database, clock, { concurrency: 5 });
+    const b = makeWorker(second, clock, { concurrency: 5 });
     await Promise.all([a.drain(), b.drain()]);
     await Promise.all([a.close(), b.close()]);
     const ids = r.hits.map((h) => String(h.headers['bitaqa-event-id']));

@@ -1,38 +1,29 @@
 /**
- * The webhook delivery worker, one per app process, run like the mail outbox worker: woken by
- * the NOTIFY the emitting transaction sends (only on commit) and by a timer for retries; it
- * claims due deliveries with `FOR UPDATE SKIP LOCKED` and a lease, so two processes never make
- * the same attempt. Each attempt resolves the host again, checks every address and connects to
- * the checked one; redirects are not followed; 2xx is delivered; anything else is retried with
- * growing delays (9 attempts over about 22 hours). After 50 consecutive failures the endpoint
- * is turned off and its owner is told by e-mail.
+ * The webhook delivery worker, one per app process: a `ClaimLoop` over `webhook_deliveries`
+ * (claimed with `FOR UPDATE SKIP LOCKED` and a lease, so two processes never make the same
+ * attempt; retried on the shared schedule, 9 attempts over about 22 hours). It keeps a bounded
+ * number of deliveries in flight, and at most a few per endpoint, so one slow receiver never
+ * holds back the others. No database connection is held while a receiver is being called.
+ * Each attempt resolves the host again, checks every address and connects to the checked one;
+ * redirects are not followed; 2xx is delivered. After 50 consecutive failures the endpoint is
+ * turned off and its owner is told by e-mail.
  */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import os from 'node:os';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brokerageMembers, users } from '../../db/schema';
 import { queueTemplate } from '../../platform/mail/outbox';
+import { ClaimLoop, type Claimed, claimDue, failedAttempt, workerId } from '../../platform/outbox-claims';
 import { checkWebhookUrl, type Resolver, systemResolver } from './address-guard';
 import { webhookDeliveries, webhookEndpoints, webhookOutbox } from './schema';
 import { endpointSecret, WEBHOOK_CHANNEL } from './service';
 import { signatureHeader } from './signature';
 
-/** Delay before attempt n+1 after attempt n failed (attempt 1 is immediate). */
-export const RETRY_DELAYS_MS = [
-  30_000,
-  120_000,
-  600_000,
-  1_800_000,
-  3_600_000,
-  3 * 3_600_000,
-  6 * 3_600_000,
-  12 * 3_600_000,
-];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../platform/outbox-claims';
 export const DISABLE_AFTER_FAILURES = 50;
+/** How old the endpoint's "last delivered" time may grow before a success writes it again. */
+const HEALTH_STALE_MS = 5_000;
 
 export interface WebhookWorkerOptions {
   clock: () => Date;
@@ -42,7 +33,12 @@ export interface WebhookWorkerOptions {
   totpKey: Buffer;
   timeoutMs: number;
   leaseMs: number;
-  batch: number;
+  /** Deliveries in flight at once in this process. */
+  concurrency: number;
+  /** Of those, at most this many to one endpoint. */
+  perEndpoint: number;
+  /** Database connections the deliveries hold at once: the rest of the pool serves requests. */
+  connections: number;
   pollMs: number;
   /** Where the owner fixes a turned-off endpoint (in the e-mail). */
   settingsLink: string;
@@ -108,124 +104,96 @@ function post(
 }
 
 export class WebhookWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  readonly id = workerId();
   readonly stats = { delivered: 0, failed: 0, attempts: 0 };
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private closed = false;
+  private readonly loop: ClaimLoop<Claimed>;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly log: Log,
     private readonly opts: WebhookWorkerOptions,
-  ) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.database.listen(WEBHOOK_CHANNEL, () => void this.kick(), this.log as never);
-    void this.kick();
+  ) {
+    this.loop = new ClaimLoop(database, log, {
+      name: 'webhook',
+      channel: WEBHOOK_CHANNEL,
+      pollMs: opts.pollMs,
+      concurrency: opts.concurrency,
+      refillAt: Math.ceil(opts.concurrency / 4),
+      connections: opts.connections,
+      claim: (limit, busy) => this.claim(limit, busy),
+      work: (c) => this.attempt(c),
+    });
   }
 
-  /** Attempts everything due now; resolves when a round started after this call found nothing. */
+  start(): Promise<void> {
+    return this.loop.start();
+  }
+
+  /** Attempts everything due now; resolves when a claim started after this call found nothing. */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.again = true;
-    this.running ??= Promise.resolve().then(() => this.loop());
-    return this.running;
+    return this.loop.kick();
   }
 
   drain(): Promise<void> {
-    return this.kick();
+    return this.loop.kick();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.unlisten?.();
-    this.unlisten = null;
-  }
-
-  private async loop(): Promise<void> {
-    for (;;) {
-      while (this.again && !this.closed) {
-        this.again = false;
-        try {
-          for (;;) {
-            const claimed = await this.claim();
-            await Promise.all(claimed.map((c) => this.attempt(c.id)));
-            if (claimed.length < this.opts.batch || this.closed) break;
-          }
-        } catch (err) {
-          this.log.warn({ err }, 'webhook round failed; will retry');
-          break;
-        }
-      }
-      this.schedule();
-      if (!this.again || this.closed) break;
-    }
-    this.running = null;
-  }
-
-  private schedule(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.kick();
-    }, this.opts.pollMs);
-    this.timer.unref();
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   /** Claims due deliveries of enabled endpoints; other workers skip the locked rows. */
-  async claim(): Promise<{ id: string }[]> {
+  claim(limit: number, busy: ReadonlySet<Claimed> = new Set()): Promise<Claimed[]> {
+    const perEndpoint = new Map<string, number>();
+    for (const c of busy) if (c.group) perEndpoint.set(c.group, (perEndpoint.get(c.group) ?? 0) + 1);
     const { db } = this.database;
-    const now = this.opts.clock();
-    const due = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(
-        and(
-          eq(webhookDeliveries.status, 'pending'),
-          isNull(webhookEndpoints.disabledAt),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(this.opts.batch)
-      .for('update', { of: webhookDeliveries, skipLocked: true });
-    return db
-      .update(webhookDeliveries)
-      .set({
-        lockedBy: this.id,
-        lockedUntil: new Date(now.getTime() + this.opts.leaseMs),
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-      })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning({ id: webhookDeliveries.id });
+    return claimDue(db, webhookDeliveries, {
+      owner: this.id,
+      now: this.opts.clock(),
+      leaseMs: this.opts.leaseMs,
+      limit,
+      where: inArray(
+        webhookDeliveries.endpointId,
+        db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt)),
+      ),
+      // A cap as large as the loop itself cannot bind: the plain claim is cheaper.
+      group:
+        this.opts.perEndpoint < this.opts.concurrency
+          ? { column: webhookDeliveries.endpointId, max: this.opts.perEndpoint, busy: perEndpoint }
+          : undefined,
+    });
   }
 
   /** One attempt of a claimed delivery: send, then record the outcome and the endpoint's health. */
-  private async attempt(deliveryId: string): Promise<void> {
+  private async attempt(claimed: Claimed): Promise<void> {
+    const deliveryId = claimed.id;
     const { db } = this.database;
-    const [row] = await db
-      .select({ d: webhookDeliveries, e: webhookEndpoints, ev: webhookOutbox })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, deliveryId));
+    const gate = this.loop.db;
+    const [row] = await gate.run(() =>
+      db
+        .select({ d: webhookDeliveries, e: webhookEndpoints, ev: webhookOutbox })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.eventId))
+        .where(eq(webhookDeliveries.id, deliveryId)),
+    );
     if (!row) return;
+    const mine = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.lockedBy, this.id));
+    if (row.e.disabledAt) {
+      // Turned off by a failure that finished after this claim: hand the claim back unspent.
+      await gate.run(() =>
+        db
+          .update(webhookDeliveries)
+          .set({ lockedBy: null, lockedUntil: null, attempts: sql`${webhookDeliveries.attempts} - 1` })
+          .where(mine),
+      );
+      return;
+    }
     const result = await this.send(row.e, row.ev);
     this.stats.attempts += 1;
-    const mine = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.lockedBy, this.id));
     const now = this.opts.clock();
     const attempts = row.d.attempts;
-    const status = result.ok ? 'delivered' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-    const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
+    const status = result.ok ? 'delivered' : failedAttempt(attempts, now).status;
     this.log.info(
       {
         delivery: deliveryId,
@@ -238,14 +206,28 @@ export class WebhookWorker {
       },
       'webhook attempt',
     );
-    await db.transaction(async (tx) => {
+    await gate.run(() => this.record(row.e.id, deliveryId, attempts, status, result, now));
+  }
+
+  /** The attempt's outcome, and the endpoint's health (turned off after too many failures). */
+  private async record(
+    endpointId: string,
+    deliveryId: string,
+    attempts: number,
+    status: 'delivered' | 'pending' | 'failed',
+    result: AttemptResult,
+    now: Date,
+  ): Promise<void> {
+    const mine = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.lockedBy, this.id));
+    const retry = failedAttempt(attempts, now);
+    await this.database.db.transaction(async (tx) => {
       await tx
         .update(webhookDeliveries)
         .set({
           status,
           lockedBy: null,
           lockedUntil: null,
-          nextAttemptAt: result.ok ? now : new Date(now.getTime() + delay),
+          nextAttemptAt: result.ok ? now : retry.nextAttemptAt,
           responseCode: result.code,
           responseTimeMs: result.timeMs,
           responseBody: result.body,
@@ -255,10 +237,23 @@ export class WebhookWorker {
         .where(mine);
       if (result.ok) {
         this.stats.delivered += 1;
+        // A busy endpoint's row would otherwise be rewritten by every delivery, each waiting for
+        // the other workers' row lock while holding its connection: write it only when its
+        // health changes, or when the time shown to the owner is more than a few seconds old.
         await tx
           .update(webhookEndpoints)
           .set({ consecutiveFailures: 0, lastDeliveryAt: now, lastDeliveryStatus: 'delivered' })
-          .where(eq(webhookEndpoints.id, row.e.id));
+          .where(
+            and(
+              eq(webhookEndpoints.id, endpointId),
+              or(
+                ne(webhookEndpoints.consecutiveFailures, 0),
+                isNull(webhookEndpoints.lastDeliveryAt),
+                sql`${webhookEndpoints.lastDeliveryStatus} is distinct from 'delivered'`,
+                lt(webhookEndpoints.lastDeliveryAt, new Date(now.getTime() - HEALTH_STALE_MS)),
+              ),
+            ),
+          );
         return;
       }
       this.stats.failed += 1;
@@ -269,7 +264,7 @@ export class WebhookWorker {
           lastDeliveryAt: now,
           lastDeliveryStatus: 'failed',
         })
-        .where(eq(webhookEndpoints.id, row.e.id))
+        .where(eq(webhookEndpoints.id, endpointId))
         .returning();
       if (ep && ep.consecutiveFailures >= DISABLE_AFTER_FAILURES && !ep.disabledAt) {
         await tx.update(webhookEndpoints).set({ disabledAt: now }).where(eq(webhookEndpoints.id, ep.id));
@@ -372,7 +367,9 @@ export function defaultWorkerOptions(
     requireHttps: true,
     timeoutMs: 10_000,
     leaseMs: 60_000,
-    batch: 20,
+    concurrency: 16,
+    perEndpoint: 4,
+    connections: 4,
     pollMs: 30_000,
     ...o,
   };
