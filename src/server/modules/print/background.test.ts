@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app';
+import { contrastRatio, palette } from './background';
 
 let t: TestApp;
 let approvedId: string;
@@ -120,5 +121,31 @@ describe('video-call background', () => {
     ).toBe(200);
     const bad = await t.inject({ method: 'GET', url: `${url}?size=4000x4000`, as: owner });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('colours of a brokerage', () => {
+  const card = (primaryColor: string, secondaryColor: string) =>
+    ({ brokerage: { primaryColor, secondaryColor } }) as unknown as Parameters<typeof palette>[1];
+
+  it('writes the company in the brand colour only where it reads against the background', () => {
+    // A gold that reads on the dark designs is kept.
+    expect(palette('1', card('#0f4c81', '#e6b655')).company).toBe('#e6b655');
+    expect(palette('3', card('#0f4c81', '#e6b655')).company).toBe('#e6b655');
+    // A dark bronze on the dark designs, and a pale yellow on the light one, give way to plain text.
+    for (const design of ['1', '3'] as const) {
+      const p = palette(design, card('#0f4c81', '#7a5c12'));
+      expect(p.company).toBe('#ffffff');
+      expect(contrastRatio(p.company, p.background)).toBeGreaterThanOrEqual(4.5);
+    }
+    const light = palette('2', card('#f5e663', '#7a5c12'));
+    expect(light.company).toBe('#0f172a');
+    expect(palette('2', card('#0f4c81', '#7a5c12')).company).toBe('#0f4c81');
+  });
+
+  it('keeps the white name readable: a light brand colour does not become the background', () => {
+    expect(palette('1', card('#0f4c81', '#e6b655')).background).toBe('#0f4c81');
+    const p = palette('1', card('#f5e663', '#e6b655'));
+    expect(contrastRatio('#ffffff', p.background)).toBeGreaterThanOrEqual(4.5);
   });
 });

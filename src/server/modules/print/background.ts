@@ -25,6 +25,12 @@ export interface BackgroundInput {
   link: string;
 }
 
+/**
+ * Changed whenever the drawing changes: the picture's cache key and ETag carry it next to the card's
+ * version, so a browser holding an earlier drawing of the same card version fetches the new one.
+ */
+export const BACKGROUND_REVISION = 2;
+
 const TEAL = '#0f3d3e';
 const GOLD = '#e6b655';
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -33,45 +39,87 @@ interface Palette {
   background: string;
   backgroundEnd: string;
   accent: string;
+  /** The company line: the accent where it reads on the background, else the text colour. */
+  company: string;
   title: string;
   text: string;
   muted: string;
 }
 
-/** The brokerage's colours where the card wears them, else Bitaqa's teal and gold. */
-function palette(design: BackgroundDesign, card: BackgroundInput['card']): Palette {
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * Text on a call is a compressed video seen small, so brand colours are used for text only where
+ * they keep the contrast of body text (4.5:1) against both ends of the background's gradient.
+ */
+const READABLE = 4.5;
+const readableOn = (colour: string, backgrounds: string[], fallback: string) =>
+  backgrounds.every((bg) => contrastRatio(colour, bg) >= READABLE) ? colour : fallback;
+
+/**
+ * The brokerage's colours where the card wears them, else Bitaqa's teal and gold. A brand colour
+ * too dark or too light to carry the text on it gives way to Bitaqa's own for that part.
+ */
+export function palette(design: BackgroundDesign, card: BackgroundInput['card']): Palette {
   const primary =
     card.brokerage?.primaryColor && HEX.test(card.brokerage.primaryColor) ? card.brokerage.primaryColor : TEAL;
   const secondary =
     card.brokerage?.secondaryColor && HEX.test(card.brokerage.secondaryColor) ? card.brokerage.secondaryColor : GOLD;
+  const withCompany = (p: Omit<Palette, 'company'>, fallback: string): Palette => ({
+    ...p,
+    company: readableOn(p.accent, [p.background, p.backgroundEnd], fallback),
+  });
   if (design === '2') {
-    return {
-      background: '#f8fafc',
-      backgroundEnd: '#e2e8f0',
-      accent: primary,
-      title: '#0f172a',
-      text: '#334155',
-      muted: '#64748b',
-    };
+    return withCompany(
+      {
+        background: '#f8fafc',
+        backgroundEnd: '#e2e8f0',
+        accent: primary,
+        title: '#0f172a',
+        text: '#334155',
+        muted: '#64748b',
+      },
+      '#0f172a',
+    );
   }
   if (design === '3') {
-    return {
-      background: '#0b0f14',
-      backgroundEnd: '#1e293b',
+    return withCompany(
+      {
+        background: '#0b0f14',
+        backgroundEnd: '#1e293b',
+        accent: secondary,
+        title: '#ffffff',
+        text: '#e2e8f0',
+        muted: '#94a3b8',
+      },
+      '#ffffff',
+    );
+  }
+  return withCompany(
+    {
+      // The name is written in white on this colour: a light brand colour leaves it to the teal.
+      background: readableOn(primary, ['#ffffff'], TEAL),
+      backgroundEnd: '#0a2a2b',
       accent: secondary,
       title: '#ffffff',
-      text: '#e2e8f0',
-      muted: '#94a3b8',
-    };
-  }
-  return {
-    background: primary,
-    backgroundEnd: '#0a2a2b',
-    accent: secondary,
-    title: '#ffffff',
-    text: '#d7ecea',
-    muted: '#a7c7c5',
-  };
+      text: '#d7ecea',
+      muted: '#a7c7c5',
+    },
+    '#ffffff',
+  );
 }
 
 function backdrop(design: BackgroundDesign, p: Palette, w: number, h: number, rtl: boolean): Buffer {
@@ -114,7 +162,7 @@ export async function renderBackground(
     [input.card.name, 64, p.title, 700],
     [input.card.profession, 36, p.text, 400],
   ];
-  if (input.company) lines.push([input.company, 32, p.accent, 700]);
+  if (input.company) lines.push([input.company, 32, p.company, 700]);
   const licences = [
     input.card.brnNumber && `BRN ${input.card.brnNumber}`,
     input.card.ornNumber && `ORN ${input.card.ornNumber}`,

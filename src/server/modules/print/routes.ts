@@ -12,7 +12,7 @@ import { text } from '../../../core/schemas/common';
 import { backgroundQuerySchema, printQrPngQuerySchema, printSheetQuerySchema } from '../../../core/schemas/print';
 import { loadUser } from '../auth/guards';
 import { cardOrganisation } from '../cards/head';
-import { renderBackground } from './background';
+import { BACKGROUND_REVISION, renderBackground } from './background';
 import { cardMark } from '../cards/card-mark';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from '../cards/download-cache';
 import { CARD_NOT_FOUND, createCardService } from '../cards/service';
@@ -111,7 +111,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const card = await cards.get(await loadUser(request), request.params.id);
       const { design, lang, size } = request.query;
-      const variant = `background-${design}-${lang}-${size}`;
+      const variant = `background-r${BACKGROUND_REVISION}-${design}-${lang}-${size}`;
       reply.header('Cache-Control', 'private, no-cache');
       if (notModified(request, reply, downloadEtag(variant, card))) return reply;
       const png = await files.get(`${variant}:${cardVersionTag(card)}`, () =>
