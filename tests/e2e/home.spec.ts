@@ -59,6 +59,7 @@ test('a signed-in user lands on their card with the QR a tap away; without a car
   const [mine] = (await (await page.request.get('/api/business-cards/my')).json()) as {
     name: string;
     profileImageUrl: string | null;
+    translations: { ar?: { name?: string } };
   }[];
   await page.goto('/');
   const card = page.getByTestId('home-card');
@@ -73,6 +74,14 @@ test('a signed-in user lands on their card with the QR a tap away; without a car
   }
   await card.getByRole('link', { name: 'Show my QR' }).click();
   await expect(page).toHaveURL(/\/my-qr$/);
+  // Read in Arabic, the home shows the card's Arabic name, as its public page does.
+  expect(mine.translations.ar?.name).toBeTruthy();
+  await page.evaluate(() => {
+    window.localStorage.setItem('bitaqa.lang', 'ar');
+    window.localStorage.setItem('bitaqa.lang.chosen', '1');
+  });
+  await page.goto('/');
+  await expect(card).toContainText(mine.translations.ar?.name ?? '', { timeout: 30_000 });
 
   const newcomer = await newVerifiedUser(browser, { first: 'Hana', last: 'Newhome', role: 'investor' });
   await newcomer.page.goto('/');

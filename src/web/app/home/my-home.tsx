@@ -7,6 +7,7 @@ import { CalendarClock, Inbox, MessageSquare, Pencil, QrCode, Share2, Sparkles }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localizeCard } from '../../../core/card-text';
 import type { PublicUser } from '../../../core/schemas/auth';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -66,9 +67,11 @@ function WhatsNew() {
 }
 
 export function MyHome({ user }: { user: PublicUser }) {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
   const cards = useMyCards();
-  const card = pickHomeCard(cards.data ?? []);
+  const picked = pickHomeCard(cards.data ?? []);
+  // The card in the reader's language where it has it, as its public page shows it.
+  const card = picked ? localizeCard(picked, i18n.language) : undefined;
   const [copied, setCopied] = useState(false);
 
   async function share(id: string, name: string) {

@@ -243,13 +243,17 @@ export function CardSheet({
             {card.officeAddress && (
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <span dir="auto">
-                  {card.officeAddress}
+                {/* The address in its own direction, and the map link under it in the page's: an
+                    English address and an Arabic link in one run were reordered. */}
+                <span className="min-w-0">
+                  <span dir="auto" className="block rtl:text-right">
+                    {card.officeAddress}
+                  </span>
                   {card.googleMapsLink && (
                     <a
                       href={card.googleMapsLink}
                       {...external}
-                      className="ms-2 inline-flex items-center gap-1 text-brand-700 hover:underline"
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
                     >
                       {t('public.maps')}
                       <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
@@ -285,7 +289,9 @@ export function CardSheet({
               {facts.map((f) => (
                 <div key={f.key} className="contents">
                   <dt className="text-slate-500">{f.label}</dt>
-                  <dd dir="auto" className="min-w-0 break-words text-slate-900">
+                  {/* A value takes its own direction (a licence number reads left to right) but keeps
+                      to the page's reading edge, beside its label, in Arabic. */}
+                  <dd dir="auto" className="min-w-0 break-words text-slate-900 rtl:text-right">
                     {f.value}
                   </dd>
                 </div>
