@@ -97,7 +97,9 @@ export async function claimDue(
     c.where,
   );
   const order = [asc(table.nextAttemptAt), ...(c.orderBy ?? []).map((col) => asc(col))];
-  if (!c.group) return stamp(db, table, c, dueNow, order, c.limit);
+  // No group can pass its cap when even the fullest could take the whole claim: one statement does.
+  const fullest = Math.max(0, ...(c.group?.busy.values() ?? []));
+  if (!c.group || c.limit <= c.group.max - fullest) return stamp(db, table, c, dueNow, order, c.limit);
   // Ranked without locks, so another worker may lock some chosen rows first: rank again
   // (their rows are leased by then) until the slots are filled or nothing more is due.
   const g = c.group;

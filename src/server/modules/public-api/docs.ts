@@ -29,6 +29,7 @@ const page = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Bitaqa API reference</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <meta name="description" content="The Bitaqa public API: leads, contacts, cards, listings and webhooks." />
   </head>
   <body>

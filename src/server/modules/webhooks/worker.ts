@@ -118,7 +118,7 @@ export class WebhookWorker {
       channel: WEBHOOK_CHANNEL,
       pollMs: opts.pollMs,
       concurrency: opts.concurrency,
-      refillAt: Math.ceil(opts.concurrency / 4),
+      refillAt: Math.ceil(opts.concurrency / 2),
       connections: opts.connections,
       claim: (limit, busy) => this.claim(limit, busy),
       work: (c) => this.attempt(c),

@@ -29,7 +29,7 @@ export function IntegrationsPage() {
       <p className="mt-1 text-slate-600">{t('intro')}</p>
       <SettingsNav />
       {managed && (
-        <fieldset className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <fieldset className="mt-6 rounded-2xl border border-slate-200 bg-white p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">{t('scope.legend')}</legend>
           <div className="flex flex-wrap gap-4">
             {(['me', 'brokerage'] as const).map((s) => (
