@@ -55,9 +55,12 @@ export function AppStatus() {
         >
           <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
           <span>{t('offline.banner')}</span>
-          <Link to="/my-qr" className="underline underline-offset-2">
-            {t('offline.openQr')}
-          </Link>
+          {/* Already there: the link would lead nowhere. */}
+          {location.pathname !== '/my-qr' && (
+            <Link to="/my-qr" className="underline underline-offset-2">
+              {t('offline.openQr')}
+            </Link>
+          )}
         </div>
       )}
       {updateReady && (
@@ -160,7 +163,7 @@ function InstallOffer({ signedIn }: { signedIn: boolean }) {
       data-testid="install-offer"
     >
       <div className="flex items-start gap-3">
-        <img src="/icons/icon-192.png" alt="" width={44} height={44} className="rounded-xl" />
+        <img src="/icons/icon-192.png" alt="" width={44} height={44} className="shrink-0 rounded-xl" />
         <div className="flex-1">
           <h2 id="install-offer-title" className="font-semibold text-slate-900">
             {ios && !prompt ? t('install.iosTitle') : t('install.title')}
