@@ -38,7 +38,9 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: base,
+      // Production refuses a plain-http site address (secure cookies, links in e-mails). The bench
+      // talks plain HTTP to the same host and port; the address only names the site.
+      PUBLIC_URL: base.replace('http://', 'https://'),
       SESSION_SECRET: 'bench-demo-secret-bench-demo-secret-0123',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'bench-demo-admin-password',
