@@ -10,7 +10,7 @@ import type { UiLanguage } from '../../../core/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
-import { users } from '../../db/schema';
+import { cardLicenceChecks, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { placeOrThrow } from '../places/service';
 import { eq } from 'drizzle-orm';
@@ -287,10 +287,29 @@ export function createCardService(ctx: AppContext) {
     const row = found && (await canViewCard(db, null, found)) ? found : null;
     const entry = {
       row,
-      card: row ? withBrand(toCard(row, { private: false }), await brandOf(db, row.card.userId)) : null,
+      card: row
+        ? await withLicence(withBrand(toCard(row, { private: false }), await brandOf(db, row.card.userId)))
+        : null,
     };
     publicRows.set(key, entry);
     return entry;
+  }
+
+  /** The register's confirmation of a verified card's licence, for its badge (see Card.licence). */
+  async function withLicence(card: Card): Promise<Card> {
+    if (!card.licenseVerified || !card.brnNumber) return { ...card, licence: null };
+    const [check] = await db.select().from(cardLicenceChecks).where(eq(cardLicenceChecks.cardId, card.id));
+    if (check?.status !== 'verified') return { ...card, licence: null };
+    return {
+      ...card,
+      licence: {
+        source: 'register',
+        validUntil: check.validUntil,
+        checkedAt: check.checkedAt.toISOString(),
+        registerNameEn: check.registerNameEn,
+        registerNameAr: check.registerNameAr,
+      },
+    };
   }
 
   async function publicRow(id: string): Promise<CardRow | null> {
@@ -362,7 +381,9 @@ export function createCardService(ctx: AppContext) {
 
     async get(viewer: Viewer, id: string): Promise<Card> {
       const row = await visibleRow(viewer, id);
-      return withBrand(toCard(row, { private: isOwnerOrAdmin(viewer, row) }), await brandOf(db, row.card.userId));
+      return withLicence(
+        withBrand(toCard(row, { private: isOwnerOrAdmin(viewer, row) }), await brandOf(db, row.card.userId)),
+      );
     },
 
     /**
