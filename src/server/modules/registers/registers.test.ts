@@ -310,6 +310,20 @@ describe('the card badge', () => {
       registerNameAr: 'أحمد محمد المنصوري',
       checkedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
+    // The public card page says it in words, in English and in Arabic, and carries the register's
+    // Arabic name for a card written only in English.
+    const { renderCardPage } = await import('../cards/page');
+    const { createCardService } = await import('../cards/service');
+    const cards = createCardService(t.app.ctx);
+    const assets = { styles: [], appScript: null, entry: () => null, pageScripts: () => [] };
+    const page = async (lang: string) =>
+      (await renderCardPage(cards, 'http://bitaqa.test', ahmed, lang, assets, Date.now())) ?? '';
+    const en = { body: await page('en') };
+    expect(en.body).toContain('BRN verified with the DLD register · licence valid until 14 Mar 2027');
+    expect(en.body).toContain('Checked against the register on 28 Nov 2026');
+    expect(en.body).toContain('أحمد محمد المنصوري');
+    const ar = { body: await page('ar') };
+    expect(ar.body).toContain('رقم BRN موثّق في سجل دائرة الأراضي والأملاك · الترخيص ساري حتى 14 مارس 2027');
     const manual = await brokerCard('Yusra Manual', '77777');
     await t.inject({
       method: 'PATCH',

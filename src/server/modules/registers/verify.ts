@@ -95,6 +95,7 @@ export async function verifyAllCards(
           validUntil: entry?.licenseEnd ?? null,
           registerNameEn: entry?.nameEn ?? null,
           registerNameAr: entry?.nameAr ?? null,
+          checkedAt: now,
         })),
       )
       .onConflictDoUpdate({
@@ -104,7 +105,7 @@ export async function verifyAllCards(
           validUntil: sql`excluded.valid_until`,
           registerNameEn: sql`excluded.register_name_en`,
           registerNameAr: sql`excluded.register_name_ar`,
-          checkedAt: sql`now()`,
+          checkedAt: sql`excluded.checked_at`,
         },
       });
     const flip = (verified: boolean) =>
@@ -192,6 +193,7 @@ export async function verifyBrokerages(
         validUntil: entry?.licenseEnd ?? null,
         registerNameEn: entry?.nameEn ?? null,
         registerNameAr: entry?.nameAr ?? null,
+        checkedAt: now,
       })),
     )
     .onConflictDoUpdate({
@@ -201,7 +203,7 @@ export async function verifyBrokerages(
         validUntil: sql`excluded.valid_until`,
         registerNameEn: sql`excluded.register_name_en`,
         registerNameAr: sql`excluded.register_name_ar`,
-        checkedAt: sql`now()`,
+        checkedAt: sql`excluded.checked_at`,
       },
     });
   for (const verified of [true, false]) {
