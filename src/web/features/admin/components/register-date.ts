@@ -10,7 +10,9 @@ export function useRegisterDate() {
   return (value: string) => {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
     return new Date(day ? `${value}T00:00:00Z` : value).toLocaleDateString(locale, {
-      dateStyle: 'medium',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
       ...(day ? { timeZone: 'UTC' } : {}),
     });
   };

@@ -10,7 +10,14 @@ export function RegisterHistory() {
   const { data, isLoading, isError } = useRegisterImports();
   const locale = i18n.language === 'ar' ? 'ar-AE' : 'en-GB';
   const n = (v: number) => v.toLocaleString(locale);
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
   const columns = ['rows', 'added', 'changed', 'removed', 'unreadable'] as const;
   return (
     <section aria-labelledby="register-history-title" className="space-y-3">

@@ -2,13 +2,12 @@
  * Importing a register file: the register it is, the CSV, the upload's progress, then the report
  * of what it changed and the lines it could not read (with their line numbers).
  */
-import { FileUp } from 'lucide-react';
+import { FileSpreadsheet, FileUp } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTER_KINDS, type RegisterImportReport, type RegisterKind } from '../../../../core/schemas/registers';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useRegisterUpload } from '../api/use-registers';
@@ -100,6 +99,8 @@ export function RegisterImport() {
   const reportRef = useRef<HTMLDivElement>(null);
   const upload = useRegisterUpload(setProgress);
   const legendId = useId();
+  const fieldId = useId();
+  const [fileName, setFileName] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -156,15 +157,43 @@ export function RegisterImport() {
                 ))}
               </div>
             </fieldset>
-            <Field label={t('registers.import.file')} error={fileError}>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                onChange={() => setFileError(undefined)}
-                className="block w-full text-sm text-slate-700 file:me-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-              />
-            </Field>
+            <div className="space-y-1.5">
+              <span id={`${fieldId}-label`} className="block text-sm font-medium text-slate-700">
+                {t('registers.import.file')}
+              </span>
+              {/* The browser's own file button speaks the browser's language: this one speaks the page's. */}
+              <div className="flex flex-wrap items-center gap-3">
+                <input
+                  ref={fileInput}
+                  id={fieldId}
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-labelledby={`${fieldId}-label ${fieldId}-name`}
+                  aria-invalid={fileError ? true : undefined}
+                  aria-describedby={fileError ? `${fieldId}-error` : undefined}
+                  onChange={(e) => {
+                    setFileError(undefined);
+                    setFileName(e.target.files?.[0]?.name ?? null);
+                  }}
+                  className="peer sr-only"
+                />
+                <label
+                  htmlFor={fieldId}
+                  className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+                >
+                  <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+                  {t('registers.import.pickFile')}
+                </label>
+                <span id={`${fieldId}-name`} className="min-w-0 truncate text-sm text-slate-600">
+                  {fileName ? <bdi dir="ltr">{fileName}</bdi> : t('registers.import.noFile')}
+                </span>
+              </div>
+              {fileError && (
+                <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-700">
+                  {fileError}
+                </p>
+              )}
+            </div>
             <Button type="submit" disabled={upload.isPending}>
               <FileUp className="h-4 w-4" aria-hidden="true" />
               {t('registers.import.submit')}
@@ -192,7 +221,7 @@ export function RegisterImport() {
             </div>
           )}
           {done && (
-            <div ref={reportRef} tabIndex={-1} className="outline-none">
+            <div ref={reportRef} tabIndex={-1} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
               <ImportReport report={done.report} file={done.file} />
             </div>
           )}
