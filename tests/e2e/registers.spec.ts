@@ -108,7 +108,7 @@ for (const lang of ['ar', 'en'] as const) {
     const lines = report.getByTestId('register-unreadable');
     await expect(lines.getByRole('row')).toHaveCount(3);
     // The file's own text sits between Unicode isolates inside the sentence.
-    const plain = (await lines.innerText()).replace(/[\u2066-\u2069]/g, '');
+    const plain = ((await lines.textContent()) ?? '').replace(/[\u2066-\u2069]/g, '');
     expect(plain).toContain(text.badNumber);
     expect(plain).toContain(text.badDate);
     await expect(page.getByTestId('register-history')).toContainText('offices.csv');
