@@ -156,6 +156,30 @@ describe('licence checks against the register', () => {
     clock = new Date('2026-11-28T08:00:00Z');
   });
 
+  it('checks a card when it is saved, without waiting for the next import', async () => {
+    await importCsv('dld_brokers', OPEN_DATA);
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Omar Khalid', profession: 'Broker', brnNumber: '60117' },
+      as: owner,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().licenseVerified).toBe(true);
+    const id = created.json().id as string;
+    // The owner types another BRN: checked again on save, and the badge goes.
+    const edited = await t.inject({
+      method: 'PATCH',
+      url: `/api/business-cards/${id}`,
+      payload: { brnNumber: '99998' },
+      as: owner,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await licence(id)).status).toBe('unknown_number');
+    expect(await verifiedFlag(id)).toBe(false);
+  });
+
   it('leaves an admin’s manual verification as it is, marked manual', async () => {
     const card = await brokerCard('Yusuf Saleh', '12345');
     const manual = await t.inject({

@@ -53,10 +53,16 @@ export const cardNames = (c: { name: string; translations: CardTranslations | nu
 export async function verifyAllCards(
   db: DbOrTx,
   now: Date,
+  /** Only these cards (one just saved); before the first broker register, nothing is checked. */
+  only?: string[],
 ): Promise<{ checked: number; verified: number; review: number }> {
   const today = dubaiToday(now);
   let after = '00000000-0000-0000-0000-000000000000';
   const totals = { checked: 0, verified: 0, review: 0 };
+  if (only) {
+    const [anyBroker] = await db.select({ brn: registerBrokers.brn }).from(registerBrokers).limit(1);
+    if (!anyBroker || only.length === 0) return totals;
+  }
   for (;;) {
     const rows = await db
       .select({
@@ -73,7 +79,13 @@ export async function verifyAllCards(
       .from(businessCards)
       .leftJoin(registerBrokers, eq(registerBrokers.brn, businessCards.brnNumber))
       .leftJoin(cardLicenceChecks, eq(cardLicenceChecks.cardId, businessCards.id))
-      .where(and(isNotNull(businessCards.brnNumber), gt(businessCards.id, after)))
+      .where(
+        and(
+          isNotNull(businessCards.brnNumber),
+          gt(businessCards.id, after),
+          only ? inArray(businessCards.id, only) : undefined,
+        ),
+      )
       .orderBy(asc(businessCards.id))
       .limit(PAGE);
     if (rows.length === 0) break;
