@@ -12,6 +12,7 @@ import { latinWordsOnPage } from './audits';
 import { DEMO, signIn, signInAdmin } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR;
+const PAGE_AUDITS_TIMEOUT = 180_000;
 const OFFICES = [
   'Office Number,Name English,Name Arabic,License End Date',
   '24871,PALM BAY REALTY L.L.C,,2027-05-01',
@@ -76,6 +77,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 // Arabic first: the English run ends by verifying the demo mismatch by hand, which empties the queue.
 for (const lang of ['ar', 'en'] as const) {
   test(`the admin imports a register and works through the review queue in ${lang}`, async ({ page }) => {
+    // Two pages audited (axe, Latin words) and an upload: room for a loaded 2-core machine.
+    test.setTimeout(PAGE_AUDITS_TIMEOUT);
     const text = TEXT[lang];
     await useLanguage(page, lang);
     await signInAdmin(page);

@@ -60,7 +60,11 @@ export function RegisterHistory() {
                   <td className="whitespace-nowrap px-3 py-2">{when(row.createdAt)}</td>
                   <td className="whitespace-nowrap px-3 py-2">{t(`registers.import.kinds.${row.kind}`)}</td>
                   <td className="max-w-48 truncate px-3 py-2">
-                    {row.actorId ? <bdi dir="ltr">{row.source}</bdi> : t('registers.history.scheduled')}
+                    {/^https?:/.test(row.source) && !row.actorId ? (
+                      t('registers.history.scheduled')
+                    ) : (
+                      <bdi data-user>{row.source}</bdi>
+                    )}
                   </td>
                   {columns.map((c) => (
                     <td key={c} className="px-3 py-2 text-end tabular-nums">
