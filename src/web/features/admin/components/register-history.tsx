@@ -59,7 +59,7 @@ export function RegisterHistory() {
                 <tr key={row.id} className="border-b border-slate-100 last:border-0">
                   <td className="whitespace-nowrap px-3 py-2">{when(row.createdAt)}</td>
                   <td className="whitespace-nowrap px-3 py-2">{t(`registers.import.kinds.${row.kind}`)}</td>
-                  <td className="max-w-48 truncate px-3 py-2">
+                  <td className="max-w-48 truncate px-3 py-2" title={row.source}>
                     {/^https?:/.test(row.source) && !row.actorId ? (
                       t('registers.history.scheduled')
                     ) : (
