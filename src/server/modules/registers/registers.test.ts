@@ -340,14 +340,19 @@ describe('the card badge', () => {
     const { createCardService } = await import('../cards/service');
     const cards = createCardService(t.app.ctx);
     const assets = { styles: [], appScript: null, entry: () => null, pageScripts: () => [] };
-    const page = async (lang: string) =>
-      (await renderCardPage(cards, 'http://bitaqa.test', ahmed, lang, assets, Date.now())) ?? '';
+    const version = Date.now();
+    const page = async (lang: string, service = cards) =>
+      (await renderCardPage(service, 'http://bitaqa.test', ahmed, lang, assets, version)) ?? '';
     const en = { body: await page('en') };
     expect(en.body).toContain('BRN verified with the DLD register · licence valid until 14 Mar 2027');
     expect(en.body).toContain('Checked against the register on 28 Nov 2026');
     expect(en.body).toContain('أحمد محمد المنصوري');
     const ar = { body: await page('ar') };
     expect(ar.body).toContain('رقم BRN موثّق في سجل دائرة الأراضي والأملاك · الترخيص ساري حتى 14 مارس 2027');
+    // A renewal changes the badge but not the card: the drawn page is not served from before.
+    await importCsv('dld_brokers', OPEN_DATA.replace('2027-03-14', '2028-03-14'));
+    expect(await page('en', createCardService(t.app.ctx))).toContain('licence valid until 14 Mar 2028');
+    await importCsv('dld_brokers', OPEN_DATA);
     const manual = await brokerCard('Yusra Manual', '77777');
     await t.inject({
       method: 'PATCH',
