@@ -30,3 +30,47 @@ export function namesMatch(cardName: string | null | undefined, registerName: st
   if (card.length < 2 && register.size >= 2) return false;
   return card.length > 0 && card.every((w) => register.has(w));
 }
+
+/**
+ * Words of a company's legal form, which a register writes and a brokerage's own name usually
+ * leaves out ("L.L.C", "FZE", "ذ.م.م", "Br.").
+ */
+const LEGAL_FORM = new Set([
+  'llc',
+  'l',
+  'c',
+  'fze',
+  'fzco',
+  'fzc',
+  'fz',
+  'fzllc',
+  'co',
+  'ltd',
+  'limited',
+  'br',
+  'branch',
+  'sole',
+  'proprietorship',
+  'ذ',
+  'م',
+  'ش',
+  'ذمم',
+]);
+
+const companyWords = (name: string) => nameWords(name).filter((w) => !LEGAL_FORM.has(w));
+
+/**
+ * Whether a brokerage's name is the office register's name for its ORN: as for people, folded and
+ * without articles, every word of the brokerage's name found in the register's name in any order,
+ * but the company's legal form ignored on both sides and a one-word name allowed (offices are
+ * often known by one word).
+ */
+export function officeNamesMatch(
+  brokerageName: string | null | undefined,
+  registerName: string | null | undefined,
+): boolean {
+  if (!brokerageName || !registerName) return false;
+  const own = companyWords(brokerageName);
+  const register = new Set(companyWords(registerName));
+  return own.length > 0 && own.every((w) => register.has(w));
+}

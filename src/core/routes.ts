@@ -32,6 +32,7 @@ export const SPA_ROUTES = [
   '/contacts/:id',
   '/offline',
   '/admin',
+  '/admin/registers',
   '/admin-login',
   '/brokerage',
   '/brokerages/invitations/:token',

@@ -282,6 +282,21 @@ export const cardSchema = z.object({
   ornNumber: z.string().nullable(),
   practiceCardNumber: z.string().nullable(),
   licenseVerified: z.boolean(),
+  /**
+   * How the licence was verified when the regulator's register confirmed it: the licence's end,
+   * the day of the check and the register's names (its Arabic name shows where the card has none).
+   * Absent when the badge is an admin's manual check or there is none.
+   */
+  licence: z
+    .object({
+      source: z.literal('register'),
+      validUntil: z.string().nullable(),
+      checkedAt: z.string(),
+      registerNameEn: z.string().nullable(),
+      registerNameAr: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   status: z.enum(CARD_STATUSES),
   rejectionReason: z.string().nullable(),
   isPublic: z.boolean(),

@@ -90,6 +90,10 @@ const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminP
   'discovery',
   'validation',
 ]);
+const RegistersPage = lazyPage(() => import('../features/admin/registers-page'), 'RegistersPage', [
+  'admin-center',
+  'cards',
+]);
 const DirectoryPage = lazyPage(
   () => import('../features/directory/directory-page'),
   'DirectoryPage',
@@ -163,6 +167,7 @@ export const ROUTES: { path: string; title: string; Component: LazyExoticCompone
   { path: '/edit-card/:id', title: 'editCard', Component: EditCardPage },
   { path: '/cards/:id', title: 'card', Component: CardPage },
   { path: '/admin', title: 'admin', Component: AdminPage },
+  { path: '/admin/registers', title: 'adminRegisters', Component: RegistersPage },
   { path: '/directory', title: 'directory', Component: DirectoryPage },
   { path: '/search', title: 'search', Component: SearchPage },
   { path: '/properties', title: 'properties', Component: PropertiesPage },

@@ -27,6 +27,7 @@ import { queueTemplate } from '../../platform/mail/outbox';
 import { mailLang } from '../../platform/mail/templates';
 import { writeAudit } from '../audit/log';
 import { newestApprovedCard } from '../cards/service';
+import { verifyBrokerages } from '../registers/verify';
 import { findUserByEmail, findUserById } from '../users/service';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';
@@ -175,7 +176,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
         throw forbidden('Only real estate brokers can create a brokerage.', 'BROKER_ONLY');
       }
       try {
-        await db.transaction(async (tx) => {
+        const created = await db.transaction(async (tx) => {
           if (await repository.membershipOf(tx, user.id)) {
             throw conflict('You already belong to a brokerage. Leave it first.', 'ALREADY_IN_BROKERAGE');
           }
@@ -197,7 +198,10 @@ export function createBrokerageTeamService(ctx: AppContext) {
             entityId: brokerage.id,
             after: { ...auditFields(brokerage), slug: brokerage.slug },
           });
+          return brokerage.id;
         });
+        // Its ORN against the office register straight away (the badge without waiting a day).
+        await verifyBrokerages(db, ctx.now(), created);
       } catch (err) {
         // Two creations racing for one ORN or one member row: the unique indexes decide.
         if (isUniqueViolation(err)) {
@@ -246,7 +250,8 @@ export function createBrokerageTeamService(ctx: AppContext) {
           });
           return updated;
         });
-        return toBrokerageView(after);
+        await verifyBrokerages(db, ctx.now(), id);
+        return toBrokerageView((await repository.findBrokerageById(db, id)) ?? after);
       } catch (err) {
         if (isUniqueViolation(err)) throw ornTaken();
         throw err;

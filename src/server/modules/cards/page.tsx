@@ -235,7 +235,10 @@ export async function renderCardPage(
   // Rendering is the page's main cost; the same card, language and build give the same page
   //. The version is read before the card, so a page shows rows at least as new as the
   // version it is filed under, and any change to the card moves the version: a new page.
-  const key = `${version}|${id}|${lang}|${assets.appScript}|${publicUrl}`;
+  // The register's check changes the badge without changing the card (a renewal's new end date,
+  // the daily check's date): it is part of the key, read with the card (kept seconds, not days).
+  const licence = stored.licence ? `${stored.licence.validUntil}|${stored.licence.checkedAt.slice(0, 10)}` : '';
+  const key = `${version}|${id}|${lang}|${assets.appScript}|${publicUrl}|${licence}`;
   const cached = renderedPages.get(key);
   if (cached) return cached;
   const html = renderPage(stored, lang, cards, publicUrl, assets);

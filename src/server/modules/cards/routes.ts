@@ -13,6 +13,7 @@ import {
   cardQrSchema,
   cardSchema,
   cardViewSchema,
+  type Card,
 } from '../../../core/schemas/card';
 import { pagination } from '../../../core/schemas/common';
 import { cardSource } from '../../../core/analytics';
@@ -29,6 +30,7 @@ import { previewVersion, renderPreview, vcardPhoto } from './preview';
 import { type CardQr, cardQr } from './qr';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
+import { verifyAllCards } from '../registers/verify';
 import { visitorKey } from './visitor';
 import { attachmentHeader, buildVCard } from './vcard';
 
@@ -47,10 +49,18 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCardPage(app, cards);
   await app.register(cardAdminRoutes);
 
+  /** A card saved with a BRN is checked against the broker register at once: the badge needs no wait. */
+  const checkedLicence = async (user: ReturnType<typeof userOf>, card: Card): Promise<Card> => {
+    if (!card.brnNumber) return card;
+    const { checked } = await verifyAllCards(app.ctx.db, app.ctx.now(), [card.id]);
+    return checked ? cards.get(user, card.id) : card;
+  };
+
   app.post(
     '/business-cards',
     { preHandler: requireUser, schema: { body: cardInputSchema, response: { 201: cardSchema } } },
-    async (request, reply) => reply.status(201).send(await cards.create(userOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await checkedLicence(userOf(request), await cards.create(userOf(request), request.body))),
   );
 
   app.get(
@@ -98,7 +108,8 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: { params: idParams, body: atLeastOneField(cardInputSchema.partial()), response: { 200: cardSchema } },
     },
-    async (request) => cards.update(userOf(request), request.params.id, request.body),
+    async (request) =>
+      checkedLicence(userOf(request), await cards.update(userOf(request), request.params.id, request.body)),
   );
 
   app.delete(

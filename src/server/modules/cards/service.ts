@@ -10,10 +10,10 @@ import type { UiLanguage } from '../../../core/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
-import { users } from '../../db/schema';
+import { cardLicenceChecks, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { placeOrThrow } from '../places/service';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { PAID_ROLES } from '../../../core/enums';
 import { toCard } from './mapper';
@@ -287,11 +287,41 @@ export function createCardService(ctx: AppContext) {
     const row = found && (await canViewCard(db, null, found)) ? found : null;
     const entry = {
       row,
-      card: row ? withBrand(toCard(row, { private: false }), await brandOf(db, row.card.userId)) : null,
+      card: row
+        ? await withLicence(withBrand(toCard(row, { private: false }), await brandOf(db, row.card.userId)))
+        : null,
     };
     publicRows.set(key, entry);
     return entry;
   }
+
+  /** The register's confirmation of verified cards' licences, for their badge (see Card.licence). */
+  async function withLicences(list: Card[]): Promise<Card[]> {
+    const ids = list.filter((c) => c.licenseVerified && c.brnNumber).map((c) => c.id);
+    const checks = ids.length
+      ? await db
+          .select()
+          .from(cardLicenceChecks)
+          .where(and(inArray(cardLicenceChecks.cardId, ids), eq(cardLicenceChecks.status, 'verified')))
+      : [];
+    const byCard = new Map(checks.map((c) => [c.cardId, c]));
+    return list.map((card) => {
+      const check = card.licenseVerified && card.brnNumber ? byCard.get(card.id) : undefined;
+      return {
+        ...card,
+        licence: check
+          ? {
+              source: 'register' as const,
+              validUntil: check.validUntil,
+              checkedAt: check.checkedAt.toISOString(),
+              registerNameEn: check.registerNameEn,
+              registerNameAr: check.registerNameAr,
+            }
+          : null,
+      };
+    });
+  }
+  const withLicence = async (card: Card) => (await withLicences([card]))[0];
 
   async function publicRow(id: string): Promise<CardRow | null> {
     return (await publicEntry(id)).row;
@@ -362,7 +392,9 @@ export function createCardService(ctx: AppContext) {
 
     async get(viewer: Viewer, id: string): Promise<Card> {
       const row = await visibleRow(viewer, id);
-      return withBrand(toCard(row, { private: isOwnerOrAdmin(viewer, row) }), await brandOf(db, row.card.userId));
+      return withLicence(
+        withBrand(toCard(row, { private: isOwnerOrAdmin(viewer, row) }), await brandOf(db, row.card.userId)),
+      );
     },
 
     /**
@@ -386,7 +418,7 @@ export function createCardService(ctx: AppContext) {
       }
       const rows = await listCardsByUser(db, userId, page);
       const brand = rows.length ? await brandOf(db, rows[0].card.userId) : null;
-      return rows.map((row) => withBrand(toCard(row, { private: true }), brand));
+      return withLicences(rows.map((row) => withBrand(toCard(row, { private: true }), brand)));
     },
 
     /**

@@ -17,7 +17,7 @@ import { businessCards, users } from '../../db/schema';
 import { notifyUser } from '../../platform/mail/notify';
 import { importRegister, REGISTER_KINDS, type RegisterKind } from './importer';
 import { cardLicenceChecks, registerImports } from './schema';
-import { dubaiToday, verifyAllCards } from './verify';
+import { dubaiToday, verifyAllCards, verifyBrokerages } from './verify';
 
 const HOUR_MS = 3600_000;
 /** A fetched register counts as today's for this long (a daily file, fetched at any hour). */
@@ -162,6 +162,8 @@ export async function runRegisterDay(
   // A new broker register, or a new day (a licence ending yesterday lapses today).
   const recheck = fetched.some((f) => f.kind === 'dld_brokers') || verifiedDay !== dubaiToday(now);
   const verification = recheck ? await verifyAllCards(ctx.db, now) : null;
+  if (fetched.some((f) => f.kind === 'dld_offices') || verifiedDay !== dubaiToday(now))
+    await verifyBrokerages(ctx.db, now);
   const notices = await sendExpiryNotices(ctx, now);
   return { fetched, verification, notices };
 }

@@ -11,8 +11,9 @@ import { inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { registerBrokers, registerImports, registerOffices, type UnreadableRow } from './schema';
 
-export const REGISTER_KINDS = ['dld_brokers', 'dld_offices'] as const;
-export type RegisterKind = (typeof REGISTER_KINDS)[number];
+import { REGISTER_KINDS, type RegisterKind } from '../../../core/schemas/registers';
+
+export { REGISTER_KINDS, type RegisterKind };
 
 const BATCH = 1000;
 /** The report keeps this many unreadable rows with their line numbers; the count has them all. */
@@ -93,9 +94,9 @@ export async function importRegister(
     unreadable: 0,
     unreadableRows: [],
   };
-  const unreadable = (line: number, reason: string) => {
+  const unreadable = (row: UnreadableRow) => {
     report.unreadable++;
-    if (report.unreadableRows.length < UNREADABLE_KEPT) report.unreadableRows.push({ line, reason });
+    if (report.unreadableRows.length < UNREADABLE_KEPT) report.unreadableRows.push(row);
   };
 
   const parser = input.pipe(
@@ -122,7 +123,12 @@ export async function importRegister(
     for (const [field, at] of Object.entries(columns)) fields[field] = cells[at]?.trim() || null;
     const number = fields.number?.replace(/\s+/g, '') ?? '';
     if (!/^\d{1,12}$/.test(number)) {
-      unreadable(line, number ? `the number "${number.slice(0, 30)}" is not a licence number` : 'no licence number');
+      const value = number.slice(0, 30);
+      unreadable(
+        number
+          ? { line, code: 'bad_number', value, reason: `the number "${value}" is not a licence number` }
+          : { line, code: 'no_number', reason: 'no licence number' },
+      );
       continue;
     }
     fields.number = number;
@@ -131,7 +137,8 @@ export async function importRegister(
       if (!(field in columns)) continue;
       const value = registerDate(fields[field] ?? undefined);
       if (value === undefined) {
-        unreadable(line, `the date "${String(fields[field]).slice(0, 30)}" is not YYYY-MM-DD`);
+        const value = String(fields[field]).slice(0, 30);
+        unreadable({ line, code: 'bad_date', value, reason: `the date "${value}" is not YYYY-MM-DD` });
         datesOk = false;
         break;
       }

@@ -75,8 +75,8 @@ describe('register import', () => {
     const report = res.json();
     expect(report).toMatchObject({ kind: 'dld_brokers', rows: 3, added: 3, changed: 0, unreadable: 2 });
     expect(report.unreadableRows).toEqual([
-      { line: 5, reason: expect.stringContaining('not a licence number') },
-      { line: 6, reason: expect.stringContaining('15/03/2024') },
+      { line: 5, code: 'bad_number', value: 'not-a-number', reason: expect.stringContaining('not a licence number') },
+      { line: 6, code: 'bad_date', value: '15/03/2024', reason: expect.stringContaining('15/03/2024') },
     ]);
     const [layla] = await t.app.ctx.db.select().from(registerBrokers).where(eq(registerBrokers.brn, '51002'));
     expect(layla).toMatchObject({
@@ -154,6 +154,30 @@ describe('licence checks against the register', () => {
     expect((await licence(ahmed)).status).toBe('expired');
     expect(await verifiedFlag(ahmed)).toBe(false);
     clock = new Date('2026-11-28T08:00:00Z');
+  });
+
+  it('checks a card when it is saved, without waiting for the next import', async () => {
+    await importCsv('dld_brokers', OPEN_DATA);
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/business-cards',
+      payload: { name: 'Omar Khalid', profession: 'Broker', brnNumber: '60117' },
+      as: owner,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().licenseVerified).toBe(true);
+    const id = created.json().id as string;
+    // The owner types another BRN: checked again on save, and the badge goes.
+    const edited = await t.inject({
+      method: 'PATCH',
+      url: `/api/business-cards/${id}`,
+      payload: { brnNumber: '99998' },
+      as: owner,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await licence(id)).status).toBe('unknown_number');
+    expect(await verifiedFlag(id)).toBe(false);
   });
 
   it('leaves an admin’s manual verification as it is, marked manual', async () => {
@@ -263,16 +287,163 @@ describe("the registers' day", () => {
   it('puts a card whose name the register does not confirm in the admin review queue, beside the register record', async () => {
     const id = await brokerCard('Someone Else', '60117');
     await importCsv('dld_brokers', OPEN_DATA);
-    const queue = await t.inject({ method: 'GET', url: '/api/admin/registers/review', as: admin });
+    const queue = await t.inject({ method: 'GET', url: '/api/admin/registers/review?limit=200', as: admin });
     expect(queue.statusCode, queue.body).toBe(200);
-    const item = queue.json().find((x: { cardId: string }) => x.cardId === id);
+    const item = queue.json().items.find((x: { id: string }) => x.id === id);
     expect(item).toMatchObject({
+      kind: 'card',
       status: 'name_mismatch',
-      cardName: 'Someone Else',
-      brn: '60117',
-      register: { nameEn: 'OMAR KHALID', nameAr: 'عمر خالد' },
+      name: 'Someone Else',
+      number: '60117',
+      href: `/cards/${id}`,
+      register: { nameEn: 'OMAR KHALID', nameAr: 'عمر خالد', licenseEnd: '2027-06-01' },
     });
+    expect(queue.json().total).toBeGreaterThanOrEqual(queue.json().items.length);
+    // The admin looks and verifies it by hand: it leaves the queue, and the next import keeps it manual.
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${id}/license`,
+      payload: { verified: true },
+      as: admin,
+    });
+    const after = (await t.inject({ method: 'GET', url: '/api/admin/registers/review?limit=200', as: admin })).json();
+    expect(after.items.some((x: { id: string }) => x.id === id)).toBe(false);
+    await importCsv('dld_brokers', OPEN_DATA);
+    expect((await licence(id)).status).toBe('manual');
     const owner = await t.signUp();
     expect((await t.inject({ method: 'GET', url: '/api/admin/registers/review', as: owner })).statusCode).toBe(403);
+  });
+});
+
+describe('the card badge', () => {
+  it('carries the register, the licence end and the check date on the card a stranger opens; not for a manual check', async () => {
+    clock = new Date('2026-11-28T08:00:00Z');
+    const ahmed = await brokerCard('Ahmed Mansoori', '48213');
+    await importCsv('dld_brokers', OPEN_DATA);
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${ahmed}/status`,
+      payload: { status: 'approved', version: 1 },
+      as: admin,
+    });
+    const seen = (await t.inject({ method: 'GET', url: `/api/business-cards/${ahmed}` })).json();
+    expect(seen.licenseVerified).toBe(true);
+    expect(seen.licence).toMatchObject({
+      source: 'register',
+      validUntil: '2027-03-14',
+      registerNameAr: 'أحمد محمد المنصوري',
+      checkedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // The public card page says it in words, in English and in Arabic, and carries the register's
+    // Arabic name for a card written only in English.
+    const { renderCardPage } = await import('../cards/page');
+    const { createCardService } = await import('../cards/service');
+    const cards = createCardService(t.app.ctx);
+    const assets = { styles: [], appScript: null, entry: () => null, pageScripts: () => [] };
+    const version = Date.now();
+    const page = async (lang: string, service = cards) =>
+      (await renderCardPage(service, 'http://bitaqa.test', ahmed, lang, assets, version)) ?? '';
+    const en = { body: await page('en') };
+    expect(en.body).toContain('BRN verified with the DLD register · licence valid until 14 Mar 2027');
+    expect(en.body).toContain('Checked against the register on 28 Nov 2026');
+    expect(en.body).toContain('أحمد محمد المنصوري');
+    const ar = { body: await page('ar') };
+    expect(ar.body).toContain('رقم BRN موثّق في سجل دائرة الأراضي والأملاك · الترخيص ساري حتى 14 مارس 2027');
+    // A renewal changes the badge but not the card: the drawn page is not served from before.
+    await importCsv('dld_brokers', OPEN_DATA.replace('2027-03-14', '2028-03-14'));
+    expect(await page('en', createCardService(t.app.ctx))).toContain('licence valid until 14 Mar 2028');
+    await importCsv('dld_brokers', OPEN_DATA);
+    const manual = await brokerCard('Yusra Manual', '77777');
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/business-cards/${manual}/license`,
+      payload: { verified: true },
+      as: admin,
+    });
+    const own = (await t.inject({ method: 'GET', url: `/api/business-cards/${manual}`, as: admin })).json();
+    expect(own).toMatchObject({ licenseVerified: true, licence: null });
+  });
+});
+
+describe('brokerage ORNs against the office register', () => {
+  const OFFICES = `Office Number,Name English,Name Arabic,License End Date
+3101,PALM BAY REALTY L.L.C,بالم باي للعقارات ذ.م.م,2027-05-01
+3102,DESERT ROSE PROPERTIES,,2027-05-01
+3103,OLD TOWN HOMES,,2025-01-01
+`;
+  const create = async (name: string, orn: string, nameAr?: string) => {
+    const owner = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/brokerages',
+      as: owner,
+      payload: { name, ornNumber: orn, tradeLicenceNumber: 'DED-100200', ...(nameAr ? { nameAr } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { owner, brokerage: res.json().brokerage as { id: string; ornVerified: boolean } };
+  };
+  const queue = async () =>
+    (await t.inject({ method: 'GET', url: '/api/admin/registers/review?limit=200', as: admin })).json() as {
+      items: { id: string; kind: string; status: string; register: unknown }[];
+    };
+  const mine = async (owner: TestUser) =>
+    (await t.inject({ method: 'GET', url: '/api/brokerages/my', as: owner })).json().brokerage as {
+      ornVerified: boolean;
+    };
+
+  it('verifies a brokerage saved under its register name and ORN; queues other names, unknown numbers and ended licences', async () => {
+    clock = new Date('2026-11-28T08:00:00Z');
+    expect((await importCsv('dld_offices', OFFICES)).json()).toMatchObject({
+      rows: 3,
+      verification: expect.objectContaining({ checked: expect.any(Number) }),
+    });
+    const palm = await create('Palm Bay Realty', '3101');
+    const arabic = await create('Desert Rose', '3102', 'ديزرت روز');
+    const other = await create('Sunrise Homes', '3102'.replace('2', '9'));
+    const ended = await create('Old Town Homes', '3103');
+    expect(await mine(palm.owner)).toMatchObject({ ornVerified: true });
+    expect(palm.brokerage.ornVerified).toBe(true);
+    // "Desert Rose" is every word of the register's "DESERT ROSE PROPERTIES".
+    expect(await mine(arabic.owner)).toMatchObject({ ornVerified: true });
+    expect(await mine(other.owner)).toMatchObject({ ornVerified: false });
+    expect(await mine(ended.owner)).toMatchObject({ ornVerified: false });
+    const items = (await queue()).items;
+    expect(items.find((i) => i.id === other.brokerage.id)).toMatchObject({
+      kind: 'brokerage',
+      status: 'unknown_number',
+      register: null,
+    });
+    expect(items.find((i) => i.id === ended.brokerage.id)).toMatchObject({
+      kind: 'brokerage',
+      status: 'expired',
+      register: { nameEn: 'OLD TOWN HOMES', licenseEnd: '2025-01-01' },
+    });
+    expect(items.some((i) => i.id === palm.brokerage.id)).toBe(false);
+
+    // Renamed to another company: the ORN no longer matches and goes to the queue.
+    const renamed = await t.inject({
+      method: 'PATCH',
+      url: `/api/brokerages/${palm.brokerage.id}`,
+      as: palm.owner,
+      payload: { name: 'Lagoon Estates' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().ornVerified).toBe(false);
+    expect((await queue()).items.find((i) => i.id === palm.brokerage.id)).toMatchObject({ status: 'name_mismatch' });
+
+    // A renewal in the next office register restores the ended one without anyone acting.
+    await importCsv('dld_offices', OFFICES.replace('2025-01-01', '2028-01-01'));
+    expect(await mine(ended.owner)).toMatchObject({ ornVerified: true });
+
+    // An admin's manual verification stays: the next import leaves it verified.
+    await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/brokerages/${other.brokerage.id}/orn`,
+      payload: { verified: true },
+      as: admin,
+    });
+    await importCsv('dld_offices', OFFICES);
+    expect(await mine(other.owner)).toMatchObject({ ornVerified: true });
+    expect((await queue()).items.some((i) => i.id === other.brokerage.id)).toBe(false);
   });
 });

@@ -31,8 +31,14 @@ export const registerOffices = pgTable('register_offices', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A row the importer could not read: its line in the file, why as a stable code (the admin page
+ * says it in the reader's language), the offending value, and the reason in English for the log.
+ */
 export interface UnreadableRow {
   line: number;
+  code: 'no_number' | 'bad_number' | 'bad_date';
+  value?: string;
   reason: string;
 }
 
@@ -74,4 +80,21 @@ export const cardLicenceChecks = pgTable(
     notice7For: date('notice7_for'),
   },
   (t) => [index('card_licence_checks_status_idx').on(t.status)],
+);
+
+/**
+ * A brokerage's ORN as last checked against the office register, like a card's BRN above. A
+ * brokerage whose ORN an admin verified by hand keeps that (status manual).
+ */
+export const brokerageOrnChecks = pgTable(
+  'brokerage_orn_checks',
+  {
+    brokerageId: uuid('brokerage_id').primaryKey(),
+    status: varchar('status', { length: 20 }).notNull(),
+    validUntil: date('valid_until'),
+    registerNameEn: text('register_name_en'),
+    registerNameAr: text('register_name_ar'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brokerage_orn_checks_status_idx').on(t.status)],
 );

@@ -4,12 +4,13 @@
  * and the licence has not ended. A card an admin verified by hand is left as it is and marked
  * manual; the register never overrules a person who looked.
  */
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { namesMatch } from '../../../core/licence-name';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { namesMatch, officeNamesMatch } from '../../../core/licence-name';
+import type { CardTranslations } from '../../../core/schemas/card';
 import type { DbOrTx } from '../../db/client';
-import { businessCards } from '../../db/schema';
+import { brokerages, businessCards } from '../../db/schema';
 import { setLicenseFromRegister } from '../cards/service';
-import { cardLicenceChecks, registerBrokers } from './schema';
+import { brokerageOrnChecks, cardLicenceChecks, registerBrokers, registerOffices } from './schema';
 
 export const LICENCE_STATUSES = ['verified', 'expired', 'name_mismatch', 'unknown_number', 'manual'] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
@@ -38,6 +39,13 @@ export const dubaiToday = (now: Date) => new Date(now.getTime() + 4 * 3600_000).
 
 const PAGE = 500;
 
+/** The card's name as written in each of its languages: the register may carry either. */
+export const cardNames = (c: { name: string; translations: CardTranslations | null }) => [
+  c.name,
+  c.translations?.en?.name,
+  c.translations?.ar?.name,
+];
+
 /**
  * Checks every card that carries a BRN (keyset pages, so 250,000 cards never sit in memory) and
  * records each verdict; answers how many cards are verified and how many need an admin's look.
@@ -45,15 +53,22 @@ const PAGE = 500;
 export async function verifyAllCards(
   db: DbOrTx,
   now: Date,
+  /** Only these cards (one just saved); before the first broker register, nothing is checked. */
+  only?: string[],
 ): Promise<{ checked: number; verified: number; review: number }> {
   const today = dubaiToday(now);
   let after = '00000000-0000-0000-0000-000000000000';
   const totals = { checked: 0, verified: 0, review: 0 };
+  if (only) {
+    const [anyBroker] = await db.select({ brn: registerBrokers.brn }).from(registerBrokers).limit(1);
+    if (!anyBroker || only.length === 0) return totals;
+  }
   for (;;) {
     const rows = await db
       .select({
         id: businessCards.id,
         name: businessCards.name,
+        translations: businessCards.translations,
         licenseVerified: businessCards.licenseVerified,
         previous: cardLicenceChecks.status,
         nameEn: registerBrokers.nameEn,
@@ -64,7 +79,13 @@ export async function verifyAllCards(
       .from(businessCards)
       .leftJoin(registerBrokers, eq(registerBrokers.brn, businessCards.brnNumber))
       .leftJoin(cardLicenceChecks, eq(cardLicenceChecks.cardId, businessCards.id))
-      .where(and(isNotNull(businessCards.brnNumber), gt(businessCards.id, after)))
+      .where(
+        and(
+          isNotNull(businessCards.brnNumber),
+          gt(businessCards.id, after),
+          only ? inArray(businessCards.id, only) : undefined,
+        ),
+      )
       .orderBy(asc(businessCards.id))
       .limit(PAGE);
     if (rows.length === 0) break;
@@ -73,7 +94,7 @@ export async function verifyAllCards(
       const entry = r.registered ? { nameEn: r.nameEn, nameAr: r.nameAr, licenseEnd: r.licenseEnd } : null;
       // Verified, and not by a register check of ours: an admin looked and decided by hand.
       const manual = r.licenseVerified && r.previous !== 'verified';
-      const status: LicenceStatus = manual ? 'manual' : licenceStatus([r.name], entry, today);
+      const status: LicenceStatus = manual ? 'manual' : licenceStatus(cardNames(r), entry, today);
       return { r, entry, status };
     });
     // One statement for the page's verdicts and one per direction for the cards' flags.
@@ -86,6 +107,7 @@ export async function verifyAllCards(
           validUntil: entry?.licenseEnd ?? null,
           registerNameEn: entry?.nameEn ?? null,
           registerNameAr: entry?.nameAr ?? null,
+          checkedAt: now,
         })),
       )
       .onConflictDoUpdate({
@@ -95,7 +117,7 @@ export async function verifyAllCards(
           validUntil: sql`excluded.valid_until`,
           registerNameEn: sql`excluded.register_name_en`,
           registerNameAr: sql`excluded.register_name_ar`,
-          checkedAt: sql`now()`,
+          checkedAt: sql`excluded.checked_at`,
         },
       });
     const flip = (verified: boolean) =>
@@ -120,4 +142,98 @@ export async function verifyAllCards(
 export async function licenceCheckOf(db: DbOrTx, cardId: string) {
   const [row] = await db.select().from(cardLicenceChecks).where(eq(cardLicenceChecks.cardId, cardId));
   return row ?? null;
+}
+
+/** The verdict for one brokerage's ORN against the office register (the same rules as a card's BRN). */
+export function officeStatus(
+  names: (string | null | undefined)[],
+  entry: RegisterEntry | null,
+  today: string,
+): LicenceStatus {
+  if (!entry) return 'unknown_number';
+  const named = names.some((n) => officeNamesMatch(n, entry.nameEn) || officeNamesMatch(n, entry.nameAr));
+  if (!named) return 'name_mismatch';
+  if (entry.licenseEnd && entry.licenseEnd < today) return 'expired';
+  return 'verified';
+}
+
+/**
+ * Checks every brokerage's ORN against the office register and records each verdict; sets the
+ * brokerage's verified mark from it, except where an admin verified the ORN by hand (manual).
+ * Brokerages number in the hundreds, so one page holds them all; `only` checks one just saved.
+ */
+export async function verifyBrokerages(
+  db: DbOrTx,
+  now: Date,
+  only?: string,
+): Promise<{ checked: number; verified: number; review: number }> {
+  const today = dubaiToday(now);
+  const totals = { checked: 0, verified: 0, review: 0 };
+  // Before the first office register there is nothing to check against: no verdicts at all,
+  // rather than every brokerage "unknown" in the admin's queue.
+  const [anyOffice] = await db.select({ orn: registerOffices.orn }).from(registerOffices).limit(1);
+  if (!anyOffice) return totals;
+  const rows = await db
+    .select({
+      id: brokerages.id,
+      name: brokerages.name,
+      nameAr: brokerages.nameAr,
+      ornVerified: brokerages.ornVerified,
+      previous: brokerageOrnChecks.status,
+      nameEn: registerOffices.nameEn,
+      registerNameAr: registerOffices.nameAr,
+      licenseEnd: registerOffices.licenseEnd,
+      registered: registerOffices.orn,
+    })
+    .from(brokerages)
+    .leftJoin(registerOffices, sql`${registerOffices.orn} = upper(trim(${brokerages.ornNumber}))`)
+    .leftJoin(brokerageOrnChecks, eq(brokerageOrnChecks.brokerageId, brokerages.id))
+    .where(only ? eq(brokerages.id, only) : undefined);
+  if (rows.length === 0) return totals;
+  const checks = rows.map((r) => {
+    const entry = r.registered ? { nameEn: r.nameEn, nameAr: r.registerNameAr, licenseEnd: r.licenseEnd } : null;
+    const manual = r.ornVerified && r.previous !== 'verified';
+    const status: LicenceStatus = manual ? 'manual' : officeStatus([r.name, r.nameAr], entry, today);
+    return { r, entry, status };
+  });
+  await db
+    .insert(brokerageOrnChecks)
+    .values(
+      checks.map(({ r, entry, status }) => ({
+        brokerageId: r.id,
+        status,
+        validUntil: entry?.licenseEnd ?? null,
+        registerNameEn: entry?.nameEn ?? null,
+        registerNameAr: entry?.nameAr ?? null,
+        checkedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: brokerageOrnChecks.brokerageId,
+      set: {
+        status: sql`excluded.status`,
+        validUntil: sql`excluded.valid_until`,
+        registerNameEn: sql`excluded.register_name_en`,
+        registerNameAr: sql`excluded.register_name_ar`,
+        checkedAt: sql`excluded.checked_at`,
+      },
+    });
+  for (const verified of [true, false]) {
+    const ids = checks
+      .filter(
+        ({ r, status }) => status !== 'manual' && (status === 'verified') === verified && r.ornVerified !== verified,
+      )
+      .map(({ r }) => r.id);
+    if (ids.length)
+      await db
+        .update(brokerages)
+        .set({ ornVerified: verified, ornVerifiedAt: verified ? now : null })
+        .where(inArray(brokerages.id, ids));
+  }
+  for (const { status } of checks) {
+    totals.checked++;
+    if (status === 'verified' || status === 'manual') totals.verified++;
+    else totals.review++;
+  }
+  return totals;
 }

@@ -1,4 +1,5 @@
-import { ClipboardCheck, Download, History, RefreshCw, Users } from 'lucide-react';
+import { ClipboardCheck, Download, FileSpreadsheet, History, RefreshCw, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { queryClient } from '../../../lib/api';
@@ -29,6 +30,12 @@ export function QuickActions() {
             <Download className="h-4 w-4" aria-hidden="true" />
             {t('quick.export')}
           </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/registers">
+            <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+            {t('registers.link')}
+          </Link>
         </Button>
         <Button variant="outline" onClick={() => scrollTo('audit-log')}>
           <History className="h-4 w-4" aria-hidden="true" />

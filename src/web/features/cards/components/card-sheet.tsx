@@ -93,6 +93,9 @@ export function CardSheet({
     { key: 'website', href: card.socialLinks.website, icon: Globe, label: t('fields.website') },
   ].filter((s) => !!s.href);
   const quick = [tel, wa, card.email].filter(Boolean).length;
+  const hasArabicName =
+    card.primaryLanguage === 'ar' || !!card.translations?.ar?.name || /[\u0600-\u06ff]/.test(card.name);
+  const registerNameAr = (!hasArabicName && card.licence?.registerNameAr) || null;
   // A member's card wears the brokerage's colours when white text stays readable on them.
   const brand = card.brokerage ?? null;
   const brandName = brand ? (i18n.language === 'ar' && brand.nameAr ? brand.nameAr : brand.name) : '';
@@ -114,6 +117,15 @@ export function CardSheet({
               <h1 dir="auto" className="text-2xl font-bold md:text-3xl">
                 {card.name}
               </h1>
+              {registerNameAr && (
+                // The card has no Arabic name: the one the regulator's register gives it.
+                <p className="mt-0.5 text-lg text-brand-50" data-testid="register-name-ar">
+                  <span className="sr-only">{t('licence.registerNameAr')}: </span>
+                  <bdi lang="ar" dir="rtl">
+                    {registerNameAr}
+                  </bdi>
+                </p>
+              )}
               <p dir="auto" className="mt-1 text-brand-100">
                 {card.profession}
               </p>
