@@ -226,7 +226,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async updateRole(user: User, role: User['role']): Promise<User> {
-      if (user.role === 'admin') throw forbidden('The admin account cannot change its role.');
+      if (user.role === 'admin') throw forbidden('The admin account cannot change its role.', 'ADMIN_ROLE_FIXED');
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(users)

@@ -340,7 +340,9 @@ export function createCardService(ctx: AppContext) {
         // Serialises a user's concurrent creates so the per-user limit holds.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         if ((await countCardsByUser(tx, user.id)) >= MAX_CARDS_PER_USER) {
-          throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT');
+          throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT', {
+            max: MAX_CARDS_PER_USER,
+          });
         }
         const values = toValues(input);
         const primaryLanguage =

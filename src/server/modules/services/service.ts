@@ -53,6 +53,7 @@ export function createServicesService(ctx: AppContext) {
             409,
             'TOO_MANY_SERVICES',
             `An account can list at most ${SERVICE_LIMITS.perUser} services.`,
+            { max: SERVICE_LIMITS.perUser },
           );
         }
         return insertService(tx, {

@@ -199,7 +199,9 @@ export function createTeamLeadService(ctx: AppContext) {
         const scope = await leadScopeOf(tx, user, brokerageId);
         if (!(await findTeamLead(tx, brokerageId, scope, leadId))) throw leadNotFound();
         if ((await countNotes(tx, leadId)) >= LEAD_NOTES.perLead) {
-          throw conflict(`A lead can hold at most ${LEAD_NOTES.perLead} notes.`, 'LEAD_NOTE_LIMIT');
+          throw conflict(`A lead can hold at most ${LEAD_NOTES.perLead} notes.`, 'LEAD_NOTE_LIMIT', {
+            max: LEAD_NOTES.perLead,
+          });
         }
         const note = await insertNote(tx, { inquiryId: leadId, authorId: user.id, body });
         await writeAudit(tx, {
