@@ -33,9 +33,9 @@ const UNAVAILABLE_PAGE = `<!doctype html>
 import { AppError, errorBody, frameworkErrorCode } from './errors';
 import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
-import { pwaRoutes } from './modules/pwa/routes';
-import { healthRoutes } from './modules/health/routes';
-import { seoRoutes } from './modules/seo/routes';
+import { pwaRoutes } from './modules/pwa';
+import { healthRoutes } from './modules/health';
+import { seoRoutes } from './modules/seo';
 import { apiDocsRoutes } from './modules/public-api/docs';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';

@@ -23,7 +23,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { brokerages, type User, users } from '../../db/schema';
 import { AppError, conflict, type ErrorCode, fieldError, forbidden, notFound } from '../../errors';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { isTeamManager, membershipOf, roleIn } from '../brokerages/service';
 import { type ApiKeyRow, apiKeys } from './schema';
 

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
-import { placeOrThrow } from '../places/service';
+import { placeOrThrow } from '../places';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { PAID_ROLES } from '../../../core/enums';

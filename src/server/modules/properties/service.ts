@@ -21,11 +21,11 @@ import type { DbOrTx } from '../../db/client';
 import { withOwnerCountLock } from '../../db/owner-lock';
 import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { placeOrThrow } from '../places/service';
+import { placeOrThrow } from '../places';
 import { notifyUser } from '../../platform/mail/notify';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { contactCardFor, mayContact } from '../cards/service';
-import { findUserById } from '../users/service';
+import { findUserById } from '../users';
 import { type PropertyRow, toProperty } from './mapper';
 import {
   countOwnerProperties,

@@ -24,9 +24,9 @@ import { withOwnerCountLock } from '../../db/owner-lock';
 import type { User } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { findBrokerageById, isTeamManager, membersOf, roleIn } from '../brokerages/service';
-import { findUserById } from '../users/service';
+import { findUserById } from '../users';
 import {
   countNotes,
   findTeamLead,
