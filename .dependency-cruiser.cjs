@@ -15,6 +15,40 @@ module.exports = {
       to: { path: '^src/server/modules/([^/]+)/repository\\.ts$', pathNot: '^src/server/modules/$1/' },
     },
     {
+      name: 'module-through-index',
+      comment:
+        "A server module reaches another only through that module's index.ts, its public face: what is " +
+        'not exported there may change without the other modules noticing. Tests may reach inside.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^src/server/modules/[^/]+/.',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'outside-through-index',
+      comment: 'Code outside the modules (the app, the platform, the module list) uses a module through its index.ts.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/server/modules/[^/]+/', '^src/server/db/schema\\.ts$', '\\.test\\.tsx?$'],
+      },
+      to: { path: '^src/server/modules/[^/]+/.', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'outside-through-index',
+      comment:
+        "db/schema.ts re-exports each module's schema.ts for drizzle-kit, which reads tables, not a module's " +
+        'face; anything else of a module it reaches through index.ts too.',
+      severity: 'error',
+      from: { path: '^src/server/db/schema\\.ts$' },
+      to: {
+        path: '^src/server/modules/[^/]+/.',
+        pathNot: ['^src/server/modules/[^/]+/index\\.ts$', '^src/server/modules/[^/]+/schema\\.ts$'],
+      },
+    },
+    {
       name: 'no-cross-feature',
       comment:
         'A web feature never imports another feature: shared UI lives in src/web/components/, shared hooks and ' +

@@ -13,7 +13,7 @@ npx tsc --noEmit -p .
 step "lint"
 npx biome check .
 # Import rules (docs/architecture.md): features, modules and core import one way only.
-npx depcruise src --config .dependency-cruiser.cjs
+npm run lint:imports
 
 step "unit and API tests (embedded PGlite)"
 TEST_TARGET=pglite npx vitest run

@@ -30,12 +30,12 @@ const UNAVAILABLE_PAGE = `<!doctype html>
 <h1>Bitaqa is briefly unavailable</h1><p>Please try again in a few seconds. This page reloads by itself.</p>
 <div lang="ar" dir="rtl"><h1>بطاقة غير متاحة مؤقتًا</h1><p>يرجى المحاولة مرة أخرى بعد بضع ثوانٍ. ستُعاد تحميل هذه الصفحة تلقائيًا.</p></div>
 </body></html>`;
-import { AppError } from './errors';
+import { AppError, errorBody, frameworkErrorCode } from './errors';
 import { registerHttpSecurity } from './http-security';
 import { registerModules } from './modules';
-import { pwaRoutes } from './modules/pwa/routes';
-import { healthRoutes } from './modules/health/routes';
-import { seoRoutes } from './modules/seo/routes';
+import { pwaRoutes } from './modules/pwa';
+import { healthRoutes } from './modules/health';
+import { seoRoutes } from './modules/seo';
 import { apiDocsRoutes } from './modules/public-api/docs';
 import { loadUser } from './modules/auth/guards';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -119,10 +119,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
       // Typed for the route it never reached; it is an ordinary reply.
-      void (reply as FastifyReply).status(error.statusCode ?? 400).send({
-        message: badUrl ? 'This address is not valid.' : error.message,
-        code: badUrl ? 'BAD_URL' : (error.code ?? 'BAD_REQUEST'),
-      });
+      void (reply as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send(errorBody(frameworkErrorCode(error), badUrl ? 'This address is not valid.' : error.message));
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -227,27 +226,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         errors[field] ??= v.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0] ?? 'Invalid request';
-      return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', errors });
+      return reply.status(400).send({ ...errorBody('VALIDATION_FAILED', first), errors });
     }
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfter;
       if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, code: error.code, ...(error.details ?? {}) });
+      return reply.status(error.statusCode).send({ ...errorBody(error.code, error.message), ...(error.details ?? {}) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+      return reply.status(500).send(errorBody('INTERNAL', 'Internal Server Error'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'Malformed JSON in request body'
-          : error.message;
-      return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+      const json = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError;
+      const message = json ? 'Malformed JSON in request body' : error.message;
+      return reply.status(status).send(errorBody(json ? 'MALFORMED_JSON' : frameworkErrorCode(error), message));
     }
     if (isDatabaseUnavailable(error)) {
       // The database is away (restart, failover, terminated backend): weather, not a bug.
@@ -261,13 +256,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // A page (the public card page, say) opened in a browser: a page that says so, in both languages.
         return reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
       }
-      return reply.send({
-        message: 'The service is briefly unavailable (database connection lost). Please try again in a few seconds.',
-        code: 'DATABASE_UNAVAILABLE',
-      });
+      return reply.send(
+        errorBody(
+          'DATABASE_UNAVAILABLE',
+          'The service is briefly unavailable (database connection lost). Please try again in a few seconds.',
+        ),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+    return reply.status(500).send(errorBody('INTERNAL', 'Internal Server Error'));
   });
 
   await registerHttpSecurity(app, config);
@@ -318,9 +315,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.serveWeb !== false) await registerWeb(app, opts.webDist);
   else
     app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+      reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
     });
   return app;
 }

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config';
+import { errorBody } from './errors';
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 
@@ -103,6 +104,6 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     );
     return reply
       .status(403)
-      .send({ message: 'This request came from another site and was refused.', code: 'CROSS_SITE_REQUEST' });
+      .send(errorBody('CROSS_SITE_REQUEST', 'This request came from another site and was refused.'));
   });
 }

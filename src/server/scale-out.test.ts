@@ -283,7 +283,3 @@ describe.runIf(usePostgres)('two app processes behind a round-robin proxy (Postg
     );
   });
 });
-
-describe.runIf(!usePostgres)('two app processes behind a round-robin proxy', () => {
-  it.skip('needs PostgreSQL (TEST_TARGET=postgres): two processes cannot share one embedded PGlite folder', () => {});
-});

@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, matchRoute, PAGE_PRELOADS, SHELL_NAMESPACES, type SpaRoute } from '../core/routes';
 import { isDatabaseUnavailable } from './db/faults';
+import { errorBody } from './errors';
 import { acceptLanguage } from './platform/mail/templates';
 import { PROJECT_ROOT } from './paths';
 
@@ -239,7 +240,7 @@ export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promis
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
+      return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${pathname} not found`));
     }
     return reply.status(404).type('text/plain').send('Not found');
   };

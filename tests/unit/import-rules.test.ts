@@ -33,8 +33,10 @@ describe('import rules', () => {
     const found = (await violationsIn(fixture)).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(found).toEqual([
       'core-is-pure: src/core/rules.ts → src/server/modules/orders/service.ts',
+      'module-through-index: src/server/modules/orders/service.ts → src/server/modules/stock/repository.ts',
       'no-cross-feature: src/web/features/alpha/alpha-page.ts → src/web/features/beta/beta-card.ts',
       'no-other-module-repository: src/server/modules/orders/service.ts → src/server/modules/stock/repository.ts',
+      'outside-through-index: src/core/rules.ts → src/server/modules/orders/service.ts',
     ]);
   });
 });

@@ -3,6 +3,7 @@
  * a non-ok response raises `Error("STATUS: body")`, and a 401 on a read can yield null.
  */
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { type ErrorCode, isErrorCode } from '../../core/error-codes';
 import i18n from '../i18n';
 
 export class ApiError extends Error {
@@ -12,38 +13,50 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body}`);
   }
+  /** The answer's JSON body, or null for a body that is not JSON (a proxy's page, say). */
+  private get json(): Record<string, unknown> | null {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
   /**
-   * What to tell the user: the server's own message in English; in another language the
-   * translation of the error's stable code (errors:code.*), else of its status.
+   * What to tell the user, in the language they read: the catalog's text for the answer's code
+   * (errors:code.*), filled with the answer's values (a limit's `max`, say); else the text of its
+   * status; else the server's own words. A validation failure says which field and why in the
+   * server's message, which beats the catalog's general text in English.
    */
   get serverMessage(): string {
-    let message = this.body;
-    try {
-      message = (JSON.parse(this.body) as { message?: string }).message ?? this.body;
-    } catch {
-      // not JSON: keep the raw text
-    }
-    if (i18n.language === 'en') return message;
+    const json = this.json;
+    const message = typeof json?.message === 'string' ? json.message : this.body;
     const code = this.code;
-    if (code && i18n.exists(`errors:code.${code}`)) return i18n.t(`errors:code.${code}`);
+    if (code === 'VALIDATION_FAILED' && i18n.language === 'en' && message) return message;
+    if (code && i18n.exists(`errors:code.${code}`)) return i18n.t(`errors:code.${code}`, interpolationValues(json));
     if (i18n.exists(`errors:status.${this.status}`)) return i18n.t(`errors:status.${this.status}`);
     return message;
   }
   /** Field errors of a 400 VALIDATION_FAILED answer. */
   get fieldErrors(): Record<string, string> {
-    try {
-      return (JSON.parse(this.body) as { errors?: Record<string, string> }).errors ?? {};
-    } catch {
-      return {};
-    }
+    const errors = this.json?.errors;
+    return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : {};
   }
-  get code(): string | undefined {
-    try {
-      return (JSON.parse(this.body) as { code?: string }).code;
-    } catch {
-      return undefined;
-    }
+  /** The answer's code when it is one the server's list holds; anything else is no code. */
+  get code(): ErrorCode | undefined {
+    const code = this.json?.code;
+    return isErrorCode(code) ? code : undefined;
   }
+}
+
+/** The plain values of an error answer (`max`, `email`, `scope`), for the catalog's {{placeholders}}. */
+function interpolationValues(json: Record<string, unknown> | null): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(json ?? {})) {
+    if (key === 'message' || key === 'code') continue;
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  }
+  return values;
 }
 
 /** True for a lost session (spec §8: message starting with 401 and containing Unauthorized). */

@@ -18,7 +18,7 @@ import { AppError, unauthorized } from '../../errors';
 import { requireUser, userOf } from '../auth/guards';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
-import { findUserById, toPublicUser } from '../users/service';
+import { findUserById, toPublicUser } from '../users';
 import { profileOverview } from './overview';
 import { createAccountService } from './service';
 import { checkSecondFactor, PENDING_TWO_FACTOR_MS } from './two-factor';

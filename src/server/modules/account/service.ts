@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { businessCards, businessServices, inquiries, properties, sessions, users, type User } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { paymentProviderFor } from '../../platform/payments';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { releaseBrokerageOfDeletedUser } from '../brokerages/team-service';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../auth/passwords';
 import { rateLimited } from '../../platform/rate-limit';

@@ -8,7 +8,7 @@ import type { AdminUser, AdminUsersQuery, AuditLogPage, AuditLogQuery } from '..
 import type { AppContext } from '../../context';
 import { sessions, users, type User } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { type AdminUserRow, listAuditLog, listUsers } from './repository';
 
 const EXPORT_BATCH = 1000;

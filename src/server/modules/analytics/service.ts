@@ -26,7 +26,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { managedBrokerage, managesMember, membersOf } from '../brokerages/service';
-import { findUsersByIds } from '../users/service';
+import { findUsersByIds } from '../users';
 import * as repository from './repository';
 import type { DayFigures, Figures } from './repository';
 

@@ -22,8 +22,8 @@ import {
 } from '../../../core/schemas/api-keys';
 import type { DbOrTx } from '../../db/client';
 import { brokerages, type User, users } from '../../db/schema';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors';
-import { writeAudit } from '../audit/log';
+import { AppError, conflict, type ErrorCode, fieldError, forbidden, notFound } from '../../errors';
+import { writeAudit } from '../audit';
 import { isTeamManager, membershipOf, roleIn } from '../brokerages/service';
 import { type ApiKeyRow, apiKeys } from './schema';
 
@@ -124,7 +124,9 @@ export async function createKey(db: DbOrTx, user: User, input: ApiKeyCreate, now
       ),
     );
   if (n >= API_KEY_LIMITS.keysMax)
-    throw conflict(`At most ${API_KEY_LIMITS.keysMax} keys may be live at once; revoke one first.`, 'API_KEY_LIMIT');
+    throw conflict(`At most ${API_KEY_LIMITS.keysMax} keys may be live at once; revoke one first.`, 'API_KEY_LIMIT', {
+      max: API_KEY_LIMITS.keysMax,
+    });
   const secret = generateSecret();
   const [row] = await db
     .insert(apiKeys)
@@ -174,7 +176,7 @@ export interface ApiCaller {
   user: User;
 }
 
-const keyError = (code: string, message: string) => new AppError(401, code, message);
+const keyError = (code: ErrorCode, message: string) => new AppError(401, code, message);
 
 /**
  * The caller behind an `Authorization: Bearer` secret, or a 401 saying why not: unknown, revoked

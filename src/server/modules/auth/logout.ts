@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors';
 
 /** True when the request comes from another site (browsers send Origin / Sec-Fetch-Site on POSTs). */
 function crossSite(request: FastifyRequest, publicUrl: string): boolean {
@@ -57,7 +58,7 @@ export const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', async (request: FastifyRequest, reply: FastifyReply) => {
     if (crossSite(request, app.ctx.config.publicUrl)) {
-      return reply.status(403).send({ message: 'Sign-out must come from this site.', code: 'CROSS_SITE' });
+      throw forbidden('Sign-out must come from this site.', 'CROSS_SITE');
     }
     const userId = request.session.userId;
     const sessionId = request.session.sessionId;

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { passwordResetTokens, users, type User } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteUserSessions } from '../../platform/session-store';
-import { findUserByEmail } from '../users/service';
+import { findUserByEmail } from '../users';
 import { hashPassword, requireStrongPassword } from './passwords';
 import { queuePasswordResetMail } from './reset-mail';
 import { sha256 } from './service';

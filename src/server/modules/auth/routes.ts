@@ -20,7 +20,7 @@ import { twoFactorRequiredSchema } from '../../../core/schemas/account';
 import type { User } from '../../db/schema';
 import { unauthorized } from '../../errors';
 import { startTwoFactorSignIn } from '../account/two-factor';
-import { toPublicUser } from '../users/service';
+import { toPublicUser } from '../users';
 import { loadUser, requireAdmin, requireUser, userOf } from './guards';
 import { acceptLanguage, requestLanguage } from '../../platform/mail/templates';
 import { RATE_RULES } from '../../platform/rate-limit/rules';

@@ -12,7 +12,7 @@ import { passwordResetTokens, users, type User } from '../../db/schema';
 import { queueTemplate } from '../../platform/mail/outbox';
 import { type MailLang, mailLang } from '../../platform/mail/templates';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
-import { findUserByEmail, findUserById } from '../users/service';
+import { findUserByEmail, findUserById } from '../users';
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
@@ -226,7 +226,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async updateRole(user: User, role: User['role']): Promise<User> {
-      if (user.role === 'admin') throw forbidden('The admin account cannot change its role.');
+      if (user.role === 'admin') throw forbidden('The admin account cannot change its role.', 'ADMIN_ROLE_FIXED');
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(users)

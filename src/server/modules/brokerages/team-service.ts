@@ -22,13 +22,13 @@ import { LIMITS } from '../../../core/limits';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Brokerage, User } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, conflict, type ErrorCode, forbidden, notFound } from '../../errors';
 import { queueTemplate } from '../../platform/mail/outbox';
 import { mailLang } from '../../platform/mail/templates';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { newestApprovedCard } from '../cards/service';
 import { verifyBrokerages } from '../registers/verify';
-import { findUserByEmail, findUserById } from '../users/service';
+import { findUserByEmail, findUserById } from '../users';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';
 import { emitMemberEvent } from '../webhooks';
@@ -49,7 +49,7 @@ const isUniqueViolation = (err: unknown) =>
   ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 const ornTaken = () => conflict('A brokerage with this ORN is already registered on Bitaqa.', 'ORN_TAKEN');
-const gone = (code: string, message: string) => new AppError(410, code, message);
+const gone = (code: ErrorCode, message: string) => new AppError(410, code, message);
 
 /** Column values from the form; only the keys present (PATCH is partial). '' clears a field. */
 function toValues(input: Partial<BrokerageInputParsed>): Partial<repository.BrokerageValues> {
@@ -438,6 +438,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
             throw forbidden(
               `A brokerage can send ${LIMITS.unverifiedBrokerageInvitations} invitations until its ORN is verified or it pays for a seat.`,
               'BROKERAGE_NOT_VERIFIED',
+              { max: LIMITS.unverifiedBrokerageInvitations },
             );
           }
         }
@@ -450,6 +451,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw conflict(
             `A brokerage can have at most ${LIMITS.brokerageOpenInvitationsMax} open invitations. Withdraw some or wait for them to be answered.`,
             'INVITATION_LIMIT',
+            { max: LIMITS.brokerageOpenInvitationsMax },
           );
         }
         const row = await repository.insertInvitation(tx, {
@@ -548,6 +550,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
             throw forbidden(
               `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
               'INVITATION_EMAIL_MISMATCH',
+              { email: invitation.email },
             );
           }
           if (await repository.membershipOf(tx, user.id)) {
@@ -585,6 +588,7 @@ export function createBrokerageTeamService(ctx: AppContext) {
           throw forbidden(
             `This invitation was sent to ${invitation.email}. Sign in with that address to answer it.`,
             'INVITATION_EMAIL_MISMATCH',
+            { email: invitation.email },
           );
         }
         await repository.updateInvitation(tx, invitation.id, { revokedAt: ctx.now() });

@@ -20,6 +20,7 @@ import { cardSource } from '../../../core/analytics';
 import { cardEventSchema } from '../../../core/schemas/analytics';
 import { createCardWriter } from '../../platform/ai/card-writer';
 import { sendJsonText } from '../../platform/list-cache';
+import { notFound } from '../../errors';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { loadUser, requireUser, userOf } from '../auth/guards';
 import { cardAdminRoutes } from './admin-routes';
@@ -203,7 +204,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, querystring: z.object({ v: z.string().max(20).optional() }) } },
     async (request, reply) => {
       const card = await cards.getPublic(request.params.id);
-      if (!card) return reply.status(404).send({ message: 'Business card not found', code: 'CARD_NOT_FOUND' });
+      if (!card) throw notFound('Business card not found', 'CARD_NOT_FOUND');
       const version = previewVersion(card);
       const etag = `"${card.id}-${version}"`;
       reply
@@ -243,7 +244,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/avatars/:file', { schema: { params: z.object({ file: text().max(300) }) } }, async (request, reply) => {
     const match = /^(.+)\.svg$/.exec(request.params.file);
     const name = match?.[1]?.trim();
-    if (!name) return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    if (!name) throw notFound();
     return reply
       .header('Content-Type', 'image/svg+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=604800')

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import type { BusinessCard, SocialLinks, User } from '../../db/schema';
 import { cardLicenceChecks, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
-import { placeOrThrow } from '../places/service';
+import { placeOrThrow } from '../places';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { PAID_ROLES } from '../../../core/enums';
@@ -370,7 +370,9 @@ export function createCardService(ctx: AppContext) {
         // Serialises a user's concurrent creates so the per-user limit holds.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         if ((await countCardsByUser(tx, user.id)) >= MAX_CARDS_PER_USER) {
-          throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT');
+          throw conflict(`You can have at most ${MAX_CARDS_PER_USER} business cards.`, 'CARD_LIMIT', {
+            max: MAX_CARDS_PER_USER,
+          });
         }
         const values = toValues(input);
         const primaryLanguage =

@@ -140,7 +140,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (read.length === 0) throw badRequest('No contacts were found in the file.', 'IMPORT_EMPTY');
       if (read.length > IMPORT_MAX_CONTACTS)
-        throw badRequest(`A file may hold at most ${IMPORT_MAX_CONTACTS} contacts.`, 'IMPORT_TOO_MANY');
+        throw badRequest(`A file may hold at most ${IMPORT_MAX_CONTACTS} contacts.`, 'IMPORT_TOO_MANY', {
+          max: IMPORT_MAX_CONTACTS,
+        });
       const ownerId = userOf(request).id;
       const rows: {
         contact: ImportedContact;

@@ -171,6 +171,7 @@ export async function createContact(
       throw conflict(
         `A contact book holds at most ${CONTACTS_PER_USER_MAX.toLocaleString('en')} contacts.`,
         'CONTACT_LIMIT',
+        { max: CONTACTS_PER_USER_MAX },
       );
     }
     const duplicates = await findDuplicates(db, ownerId, input.emails, input.phones);

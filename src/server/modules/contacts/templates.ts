@@ -99,7 +99,9 @@ export async function createTemplate(
       .from(messageTemplates)
       .where(eq(messageTemplates.ownerId, ownerId));
     if (n >= CONTACT_LIMITS.templatesMax) {
-      throw conflict(`You can keep at most ${CONTACT_LIMITS.templatesMax} templates.`, 'TEMPLATE_LIMIT');
+      throw conflict(`You can keep at most ${CONTACT_LIMITS.templatesMax} templates.`, 'TEMPLATE_LIMIT', {
+        max: CONTACT_LIMITS.templatesMax,
+      });
     }
     const [row] = await db
       .insert(messageTemplates)

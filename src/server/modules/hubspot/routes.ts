@@ -61,7 +61,7 @@ export const hubspotRoutes: FastifyPluginAsyncZod = async (app) => {
     if (scope === 'me' && !brokerageId) return { userId: user.id };
     const m = await membershipOf(db, user.id);
     if (!m || (m.role !== 'owner' && m.role !== 'manager') || (brokerageId && brokerageId !== m.brokerage.id))
-      throw notFound('Brokerage not found');
+      throw notFound('Brokerage not found', 'BROKERAGE_NOT_FOUND');
     return { brokerageId: m.brokerage.id };
   }
 

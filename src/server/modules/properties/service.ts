@@ -21,11 +21,11 @@ import type { DbOrTx } from '../../db/client';
 import { withOwnerCountLock } from '../../db/owner-lock';
 import { properties, type User } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { placeOrThrow } from '../places/service';
+import { placeOrThrow } from '../places';
 import { notifyUser } from '../../platform/mail/notify';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { contactCardFor, mayContact } from '../cards/service';
-import { findUserById } from '../users/service';
+import { findUserById } from '../users';
 import { type PropertyRow, toProperty } from './mapper';
 import {
   countOwnerProperties,
@@ -159,7 +159,9 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
       const created = await withOwnerCountLock(db, 'properties', user.id, async (tx) => {
         if ((await countOwnerProperties(tx, user.id)) >= LISTINGS_PER_USER) {
-          throw new AppError(409, 'TOO_MANY_LISTINGS', `An account can hold at most ${LISTINGS_PER_USER} listings.`);
+          throw new AppError(409, 'TOO_MANY_LISTINGS', `An account can hold at most ${LISTINGS_PER_USER} listings.`, {
+            max: LISTINGS_PER_USER,
+          });
         }
         const [row] = await tx
           .insert(properties)

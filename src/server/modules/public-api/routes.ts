@@ -47,7 +47,7 @@ import { businessCards, contacts, inquiries, properties } from '../../db/schema'
 import { AppError, notFound, unauthorized } from '../../errors';
 import { rateLimited } from '../../platform/rate-limit';
 import { type ApiCaller, authenticate } from '../api-keys/service';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { ownCardsByIds } from '../cards/service';
 import { createContact, deleteContact, getContact, toContact, updateContact } from '../contacts/service';
 import { createPropertyService, ownListingsByIds } from '../properties/service';

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../core/schemas/common';
 import { AppError, badRequest, notFound } from '../../errors';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { loadUser, requireAdmin, userOf } from '../auth/guards';
 import { createCardService } from '../cards/service';
 import { malformedMultipart } from '../uploads/routes';

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { withOwnerCountLock } from '../../db/owner-lock';
 import type { User } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { countServicesBy, insertService, listServices, lockService, toService, updateService } from './repository';
 
 /** Keeps only the Arabic fields that were filled in; nothing filled in stores nothing. */
@@ -53,6 +53,7 @@ export function createServicesService(ctx: AppContext) {
             409,
             'TOO_MANY_SERVICES',
             `An account can list at most ${SERVICE_LIMITS.perUser} services.`,
+            { max: SERVICE_LIMITS.perUser },
           );
         }
         return insertService(tx, {

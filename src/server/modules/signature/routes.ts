@@ -8,12 +8,13 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { text } from '../../../core/schemas/common';
 import { signatureQuerySchema } from '../../../core/schemas/signature';
+import { notFound } from '../../errors';
 import { downloadCache } from '../cards/download-cache';
 import { createCardService } from '../cards/service';
 import { renderSignature } from './render';
 
 const idParams = z.object({ id: text().max(100) });
-const notFound = { message: 'Business card not found', code: 'CARD_NOT_FOUND' } as const;
+const cardNotFound = () => notFound('Business card not found', 'CARD_NOT_FOUND');
 
 /** Drawn at twice the shown size (88 px) so it stays sharp on high-density screens. */
 const QR_PIXELS = 176;
@@ -29,7 +30,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, querystring: signatureQuerySchema } },
     async (request, reply) => {
       const card = await cards.getPublic(request.params.id);
-      if (!card) return reply.status(404).send(notFound);
+      if (!card) throw cardNotFound();
       const html = renderSignature(
         {
           // The signature's language picks the card's text too, where the card has it.
@@ -49,7 +50,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/business-cards/:id/signature/qr.png', { schema: { params: idParams } }, async (request, reply) => {
     const card = await cards.getPublic(request.params.id);
-    if (!card) return reply.status(404).send(notFound);
+    if (!card) throw cardNotFound();
     const png = await qrPngs.get(card.id, () =>
       QRCode.toBuffer(qrTarget(card.id), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: QR_PIXELS }),
     );

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { InvoiceSeller } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { type Invoice, payments, users, webhookEvents } from '../../db/schema';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { issueInvoice } from '../invoices/invoices';
 
 export interface BillingPayment {

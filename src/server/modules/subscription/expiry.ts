@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notifyUser } from '../../platform/mail/notify';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REMINDER_DAYS_BEFORE = 14;

@@ -24,9 +24,9 @@ import { withOwnerCountLock } from '../../db/owner-lock';
 import type { User } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
 import { notifyUser } from '../../platform/mail/notify';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { findBrokerageById, isTeamManager, membersOf, roleIn } from '../brokerages/service';
-import { findUserById } from '../users/service';
+import { findUserById } from '../users';
 import {
   countNotes,
   findTeamLead,
@@ -199,7 +199,9 @@ export function createTeamLeadService(ctx: AppContext) {
         const scope = await leadScopeOf(tx, user, brokerageId);
         if (!(await findTeamLead(tx, brokerageId, scope, leadId))) throw leadNotFound();
         if ((await countNotes(tx, leadId)) >= LEAD_NOTES.perLead) {
-          throw conflict(`A lead can hold at most ${LEAD_NOTES.perLead} notes.`, 'LEAD_NOTE_LIMIT');
+          throw conflict(`A lead can hold at most ${LEAD_NOTES.perLead} notes.`, 'LEAD_NOTE_LIMIT', {
+            max: LEAD_NOTES.perLead,
+          });
         }
         const note = await insertNote(tx, { inquiryId: leadId, authorId: user.id, body });
         await writeAudit(tx, {

@@ -24,7 +24,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../error
 import { notifyUser } from '../../platform/mail/notify';
 import { mailLang } from '../../platform/mail/templates';
 import { paymentProviderFor } from '../../platform/payments';
-import { writeAudit } from '../audit/log';
+import { writeAudit } from '../audit';
 import { findBrokerageById, managedBrokerage, membersOf, roleIn } from '../brokerages/service';
 import {
   applySeatPayment,
@@ -36,7 +36,7 @@ import {
   type StripeSeatPaymentEvent,
   startStripeSeatPayment,
 } from '../subscription/service';
-import { findUserById, findUsersByIds } from '../users/service';
+import { findUserById, findUsersByIds } from '../users';
 import { hasCurrentSeat as seatRunning, insertSeats, latestSeatEnds, listSeats } from './repository';
 
 /** Whether the brokerage pays for a seat running now (a paying brokerage may invite freely). */

@@ -29,7 +29,7 @@ import { RATE_RULES } from '../../platform/rate-limit/rules';
 export function malformedMultipart(err: unknown): AppError {
   const status = (err as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500)
-    return new AppError(status, (err as { code?: string }).code ?? 'MULTIPART_MALFORMED', (err as Error).message);
+    return new AppError(status, status === 413 ? 'BODY_TOO_LARGE' : 'MULTIPART_MALFORMED', (err as Error).message);
   return new AppError(
     400,
     'MULTIPART_MALFORMED',

@@ -73,7 +73,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const { scope } = scopeQuery.parse(request.query ?? {});
     if (scope === 'me') return { userId: user.id };
     const m = await membershipOf(db, user.id);
-    if (!m || (m.role !== 'owner' && m.role !== 'manager')) throw notFound('Brokerage not found');
+    if (!m || (m.role !== 'owner' && m.role !== 'manager'))
+      throw notFound('Brokerage not found', 'BROKERAGE_NOT_FOUND');
     return { brokerageId: m.brokerage.id };
   }
 

@@ -103,7 +103,9 @@ export async function createEndpoint(
       .from(webhookEndpoints)
       .where(ownerWhere(owner));
     if (Number(n) >= WEBHOOK_LIMITS.endpointsMax)
-      throw conflict(`At most ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints`, 'WEBHOOK_LIMIT');
+      throw conflict(`At most ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints`, 'WEBHOOK_LIMIT', {
+        max: WEBHOOK_LIMITS.endpointsMax,
+      });
     const secret = newEndpointSecret();
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -133,7 +135,7 @@ async function ownedEndpoint(db: DbOrTx, owner: WebhookOwner, id: string): Promi
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), ownerWhere(owner)));
-  if (!row) throw notFound('Webhook endpoint not found');
+  if (!row) throw notFound('Webhook endpoint not found', 'WEBHOOK_NOT_FOUND');
   return row;
 }
 
@@ -146,7 +148,7 @@ export async function deleteEndpoint(db: DbOrTx, owner: WebhookOwner, id: string
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), ownerWhere(owner)))
     .returning({ id: webhookEndpoints.id });
-  if (gone.length === 0) throw notFound('Webhook endpoint not found');
+  if (gone.length === 0) throw notFound('Webhook endpoint not found', 'WEBHOOK_NOT_FOUND');
 }
 
 /** Turns a disabled endpoint back on (its failure count starts again). */
@@ -234,7 +236,7 @@ export async function retryDelivery(
     .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedBy: null, lockedUntil: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
     .returning();
-  if (!row) throw notFound('Delivery not found');
+  if (!row) throw notFound('Delivery not found', 'DELIVERY_NOT_FOUND');
   await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
   const [ev] = await db
     .select({ type: webhookOutbox.type })

@@ -1,0 +1,2 @@
+/** The admin module's public face: all that other code may import from it. */
+export { adminRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The audit module's public face: all that other code may import from it. */
+export { writeAudit } from './log';

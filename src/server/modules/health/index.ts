@@ -1,0 +1,2 @@
+/** The health module's public face: all that other code may import from it. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The pwa module's public face: all that other code may import from it. */
+export { pwaRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The search module's public face: all that other code may import from it. */
+export { searchRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The seo module's public face: all that other code may import from it. */
+export { seoRoutes } from './routes';
