@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestUser, createTestApp } from '../../../../tests/helpers/app';
+import { createOwner, createProperty } from '../../../../tests/helpers/discovery';
 import { businessCards, properties, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { PAGE_PRELOADS } from '../../../core/routes';
@@ -70,13 +71,23 @@ const bodyText = (html: string) =>
     .replace(/\s+/g, ' ');
 
 describe('the public card page', () => {
-  it('answers 404 with the app page for an unknown card or brokerage (no soft 404)', async () => {
+  it('answers 404 with the app page for an unknown card, brokerage or listing (no soft 404)', async () => {
     const unknownCard = await page('00000000-0000-4000-8000-000000000000');
     expect(unknownCard.statusCode).toBe(404);
     expect(unknownCard.headers['content-type']).toMatch(/text\/html/);
     const unknownBrokerage = await t.inject({ method: 'GET', url: '/brokerages/no-such-brokerage' });
     expect(unknownBrokerage.statusCode).toBe(404);
     expect(unknownBrokerage.headers['content-type']).toMatch(/text\/html/);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-listing']) {
+      const unknownListing = await t.inject({ method: 'GET', url: `/properties/${id}` });
+      expect(unknownListing.statusCode, id).toBe(404);
+      expect(unknownListing.headers['content-type']).toMatch(/text\/html/);
+    }
+    // A listing that exists answers 200 in any state: the app shows a pending one to its owner.
+    const owner = await createOwner(t.database.db, { role: 'real_estate_broker' });
+    const pending = await createProperty(t.database.db, owner.id, { isApproved: false });
+    expect((await t.inject({ method: 'GET', url: `/properties/${pending.id}` })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/properties/new' })).statusCode).toBe(200);
   });
 
   it('has the whole card in its HTML, with Save contact first among the actions', async () => {

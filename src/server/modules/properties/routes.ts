@@ -18,7 +18,7 @@ import {
 } from '../../../core/schemas/properties';
 import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
-import { listOwnerProperties, listProperties } from './repository';
+import { findPropertyRow, listOwnerProperties, listProperties } from './repository';
 import { createPropertyService } from './service';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,4 +92,13 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.reject(userOf(request), request.params.id, request.body.reason, request.body),
   );
+
+  // The listing's page (the app shell): an unknown listing answers 404, so search engines see no
+  // soft 404; the app still shows its not-found page. A listing that exists answers 200 in any
+  // state: the app shows a pending one to its owner and admins, and not-found to anyone else.
+  app.pageRenderers.set('/properties/:id', async (params, _request, reply) => {
+    const known = uuidParam.safeParse(params).success && (await findPropertyRow(db, params.id)) !== undefined;
+    if (!known) reply.code(404);
+    return null;
+  });
 };

@@ -50,7 +50,7 @@ export function ProfilePage() {
         onValueChange={(v) => setParams(v === 'overview' ? {} : { tab: v }, { replace: true })}
         className="mt-6"
       >
-        <TabsList aria-label={t('tabsAria')}>
+        <TabsList aria-label={t('tabsAria')} className="flex flex-wrap sm:inline-flex">
           {PROFILE_TABS.map((x) => (
             <TabsTrigger key={x.id} value={x.id}>
               {t(x.labelKey)}

@@ -72,7 +72,7 @@ export function CardForm({
             <p className="mt-1 text-slate-600">{subtitle}</p>
           </header>
           {banner}
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <form
               noValidate
               className="space-y-5 lg:col-span-2"
