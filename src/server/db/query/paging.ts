@@ -33,14 +33,18 @@ export async function pageTotal(
  */
 export const ESTIMATE_BOUND = TOTAL_CAP * 2;
 
-/** The query of the rows of `table` matching `where`, joined to their owner (for its estimate). */
+/**
+ * The query of the rows of `table` matching `where` (for its estimate), joined to their owner
+ * when the conditions read the owner (`ownerColumn`; cards carry their owner's side themselves).
+ */
 export function matchingQuery(
   db: DbOrTx,
   table: typeof businessCards | typeof properties,
-  ownerColumn: PgColumn,
+  ownerColumn: PgColumn | undefined,
   where: SQL | undefined,
 ) {
-  return db.select({ one: sql`1` }).from(table).innerJoin(users, eq(users.id, ownerColumn)).where(where);
+  const from = db.select({ one: sql`1` }).from(table);
+  return (ownerColumn ? from.innerJoin(users, eq(users.id, ownerColumn)) : from).where(where);
 }
 
 /**
@@ -71,7 +75,7 @@ export async function planPage(db: DbOrTx, matching: SQLWrapper): Promise<PagePl
 export async function cappedCount(
   db: DbOrTx,
   table: typeof businessCards | typeof properties,
-  ownerColumn: PgColumn,
+  ownerColumn: PgColumn | undefined,
   where: SQL | undefined,
   planned?: number,
 ): Promise<number> {
@@ -96,15 +100,9 @@ export async function plannedRows(db: DbOrTx, query: SQLWrapper): Promise<number
 export function cappedCountQuery(
   db: DbOrTx,
   table: typeof businessCards | typeof properties,
-  ownerColumn: PgColumn,
+  ownerColumn: PgColumn | undefined,
   where: SQL | undefined,
 ) {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .innerJoin(users, eq(users.id, ownerColumn))
-    .where(where)
-    .limit(TOTAL_CAP)
-    .as('capped');
+  const capped = matchingQuery(db, table, ownerColumn, where).limit(TOTAL_CAP).as('capped');
   return db.select({ count: sql<number>`count(*)::int` }).from(capped);
 }

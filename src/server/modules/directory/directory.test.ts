@@ -3,10 +3,10 @@
  * page size checked against the inserted rows, search behaviour and bad filter values.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../core/enums';
 import { foldText } from '../../../core/search/normalize';
-import { type BusinessCard, businessCards } from '../../db/schema';
+import { type BusinessCard, businessCards, users } from '../../db/schema';
 import { createTestApp } from '../../../../tests/helpers/app';
 import {
   createCard,
@@ -267,6 +267,44 @@ describe('directory listing rules', () => {
     const past = await t.inject({ method: 'GET', url: '/api/business-cards/public?offset=500' });
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe(String(listed.length));
+  });
+});
+
+describe('an owner changing after their card was written', () => {
+  it('moves the card in and out of the directory, and between roles, as the owner changes', async () => {
+    const owner = await createOwner(db, broker);
+    const card = await createCard(db, owner.id, { name: 'Zephyrine Quartermaine' });
+    const found = async (role?: string) => {
+      const q = new URLSearchParams({ search: 'Quartermaine', ...(role ? { role } : {}) });
+      const res = await t.inject({ method: 'GET', url: `/api/business-cards/public?${q}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((c: { id: string; user: { role: string } }) => `${c.id} ${c.user.role}`);
+    };
+    const change = (values: Partial<typeof users.$inferInsert>) =>
+      db.update(users).set(values).where(eq(users.id, owner.id));
+    try {
+      expect(await found('broker')).toEqual([`${card.id} real_estate_broker`]);
+      await change({ suspendedAt: new Date() });
+      expect(await found()).toEqual([]);
+      await change({ suspendedAt: null });
+      expect(await found()).toEqual([`${card.id} real_estate_broker`]);
+      await change({ subscriptionStatus: 'active', subscriptionPeriodEnd: new Date(Date.now() - 60_000) });
+      expect(await found()).toEqual([]);
+      await change({ subscriptionPeriodEnd: new Date(Date.now() + 86_400_000) });
+      expect(await found()).toEqual([`${card.id} real_estate_broker`]);
+      await change({ subscriptionStatus: 'canceled' });
+      expect(await found()).toEqual([]);
+      // An investor needs no subscription: listed again, under the investors.
+      await change({ role: 'investor' });
+      expect(await found('broker')).toEqual([]);
+      expect(await found('investor')).toEqual([`${card.id} investor`]);
+      await change({ cardVisibility: 'private' });
+      expect(await found()).toEqual([]);
+      await change({ cardVisibility: 'public', deletedAt: new Date() });
+      expect(await found()).toEqual([]);
+    } finally {
+      await db.delete(businessCards).where(eq(businessCards.id, card.id));
+    }
   });
 });
 

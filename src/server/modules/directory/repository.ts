@@ -3,7 +3,7 @@
  * indexes of drizzle/0003_search.sql). Paging, text and location helpers are shared from db/query/;
  * search and recommendations list cards through directory/service.ts.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
@@ -20,21 +20,14 @@ import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed
 
 /**
  * Listing rules: approved and public; the owner neither suspended nor deleted and
- * showing their card publicly; a paying role only while its subscription runs.
+ * showing their card publicly; a paying role only while its subscription runs. The owner's side
+ * is read from the card's copy of it (owner_listed_until, kept by the database from users), so
+ * the rule, a role filter and the role sort are all answered by the card's own indexes.
  */
 export const listedCard: SQL = and(
   eq(businessCards.status, 'approved'),
   eq(businessCards.isPublic, true),
-  isNull(users.deletedAt),
-  isNull(users.suspendedAt),
-  eq(users.cardVisibility, 'public'),
-  or(
-    notInArray(users.role, [...PAID_ROLES]),
-    and(
-      eq(users.subscriptionStatus, 'active'),
-      or(isNull(users.subscriptionPeriodEnd), gt(users.subscriptionPeriodEnd, sql`now()`)),
-    ),
-  ),
+  gt(businessCards.ownerListedUntil, sql`now()`),
 ) as SQL;
 
 const foldedName = sql`bitaqa_fold(${businessCards.name})`;
@@ -137,11 +130,11 @@ const locationCondition = (location: string): SQL => placeCondition(cardPlaceDoc
 
 export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
   const c: SQL[] = [listedCard];
-  if (f.role) c.push(eq(users.role, DIRECTORY_ROLE_FILTERS[f.role]));
+  if (f.role) c.push(eq(businessCards.ownerRole, DIRECTORY_ROLE_FILTERS[f.role]));
   if (f.roles?.length)
     c.push(
       inArray(
-        users.role,
+        businessCards.ownerRole,
         f.roles.map((r) => DIRECTORY_ROLE_FILTERS[r]),
       ),
     );
@@ -178,8 +171,6 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
   return c;
 }
 
-const roleOrder = sql`case ${users.role} when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`;
-
 /**
  * The page's order. A filter expected to match few cards (`matchesFirst`, db/query/paging.ts
  * planPage) sorts its matches instead of walking the sort order's index: the matches come from
@@ -194,7 +185,7 @@ function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
     case 'name':
       return byName;
     case 'role':
-      return [asc(roleOrder), ...byName];
+      return [matchesFirst ? sql`${businessCards.ownerRank} + 0 asc` : asc(businessCards.ownerRank), ...byName];
     case 'location':
       return [
         matchesFirst ? sql`array[${businessCards.emirate}] asc` : sql`${businessCards.emirate} asc nulls last`,
@@ -210,7 +201,7 @@ function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
 
 const columns = {
   card: cardColumns,
-  userRole: users.role,
+  userRole: businessCards.ownerRole,
   userImage: users.profileImageUrl,
 };
 
@@ -229,28 +220,47 @@ export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter, sortMatches = 
     .offset(f.offset);
 }
 
+/** Told how long each step of listDirectory took (scripts/profile-directory.ts); none in the app. */
+let phaseTimer: ((name: string, ms: number) => void) | undefined;
+export function setPhaseTimer(t: typeof phaseTimer) {
+  phaseTimer = t;
+}
+async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!phaseTimer) return fn();
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    phaseTimer(name, performance.now() - t0);
+  }
+}
+
 /** One page of listed cards and the total (capped at TOTAL_CAP). */
 export async function listDirectory(
   db: DbOrTx,
   f: DirectoryFilter,
 ): Promise<{ items: DirectoryCard[]; total: number }> {
   if (f.search && f.searchUserIds === undefined) {
-    f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
+    f = { ...f, searchUserIds: await timed('brokerage names', () => membersOfBrokeragesNamed(db, f.search as string)) };
   }
   if (f.search && f.typoWords === undefined) {
-    f = { ...f, typoWords: await nameTypoMatches(db, f.search) };
+    f = { ...f, typoWords: await timed('nearest names', () => nameTypoMatches(db, f.search as string)) };
   }
   const where = and(...directoryConditions(f));
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const plan = await planPage(q, matchingQuery(q, businessCards, businessCards.userId, where));
-    const rows = await directoryPageQuery(q, f, plan.sortMatches);
+    const plan = await timed('estimate', () => planPage(q, matchingQuery(q, businessCards, undefined, where)));
+    const rows = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
+      directoryPageQuery(q, f, plan.sortMatches),
+    );
     const total = await pageTotal(f, rows.length, () =>
-      cappedCount(q, businessCards, businessCards.userId, where, plan.planned),
+      timed('count', () => cappedCount(q, businessCards, undefined, where, plan.planned)),
     );
     // A brokerage's locked company and office show on its members' entries too.
-    const brands = await brandsOfUsers(
-      q,
-      rows.map((r) => r.card.userId),
+    const brands = await timed('brands', () =>
+      brandsOfUsers(
+        q,
+        rows.map((r) => r.card.userId),
+      ),
     );
     return {
       items: rows.map((r) => {
@@ -273,10 +283,9 @@ export async function countListedCards(db: DbOrTx): Promise<{ cards: number; bro
   const [row] = await db
     .select({
       cards: sql<number>`count(*)::int`,
-      brokers: sql<number>`count(distinct ${users.id}) filter (where ${inArray(users.role, [...PAID_ROLES])})::int`,
+      brokers: sql<number>`count(distinct ${businessCards.userId}) filter (where ${inArray(businessCards.ownerRole, [...PAID_ROLES])})::int`,
     })
     .from(businessCards)
-    .innerJoin(users, eq(users.id, businessCards.userId))
     .where(listedCard);
   return row;
 }
