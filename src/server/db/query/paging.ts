@@ -12,16 +12,17 @@ import { type businessCards, type properties, users } from '../schema';
 export const TOTAL_CAP = LIMITS.totalCountCap;
 
 /**
- * The total behind a page: a short page tells it without counting (unless it is past the end);
- * otherwise `count` runs. Shared by the directory and the
- * property list.
+ * The total behind a page: a page with no row after it (`more`: the page query read one row past
+ * the page and found none) tells it without counting, unless it is past the end; otherwise
+ * `count` runs. Shared by the directory and the property list.
  */
 export async function pageTotal(
   page: { limit: number; offset: number },
   returned: number,
+  more: boolean,
   count: () => Promise<number>,
 ): Promise<number> {
-  if (returned === page.limit || (returned === 0 && page.offset > 0)) return count();
+  if (more || (returned === 0 && page.offset > 0)) return count();
   return page.offset + returned;
 }
 

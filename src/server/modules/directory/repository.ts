@@ -14,6 +14,8 @@ import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/q
 import { isNameTypo } from '../../../core/search/edit-distance';
 import { foldText } from '../../../core/search/normalize';
 import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
+import { afterCursor, cursorColumn, decodeCursor, encodeCursor, type SortKey } from '../../db/query/keyset';
+import { fieldError } from '../../errors';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
 import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
@@ -65,6 +67,8 @@ export interface DirectoryFilter {
   sort: DirectorySort;
   limit: number;
   offset: number;
+  /** The cursor of the page before (keyset paging; db/query/keyset.ts): read from after it. */
+  after?: string;
 }
 
 /** Every word must appear in the card's text; a long word may also be a misspelt name. */
@@ -199,25 +203,62 @@ function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
   }
 }
 
-const columns = {
+/**
+ * The keys of each sort order, as orderBy sorts them (unique with the id last): what a cursor
+ * holds of a page's last card.
+ */
+function sortKeys(sort: DirectorySort): SortKey[] {
+  const byName: SortKey[] = [
+    { expr: foldedName, type: 'text' },
+    { expr: businessCards.id, type: 'uuid' },
+  ];
+  switch (sort) {
+    case 'name':
+      return byName;
+    case 'role':
+      return [{ expr: businessCards.ownerRank, type: 'int' }, ...byName];
+    case 'location':
+      return [
+        { expr: businessCards.emirate, type: 'emirate', nullable: true },
+        { expr: sql`bitaqa_fold(${businessCards.area})`, type: 'text', nullable: true },
+        ...byName,
+      ];
+    default:
+      return [
+        { expr: businessCards.createdAt, type: 'timestamptz', desc: true },
+        { expr: businessCards.id, type: 'uuid', desc: true },
+      ];
+  }
+}
+
+const columns = (sort: DirectorySort) => ({
   card: cardColumns,
   userRole: businessCards.ownerRole,
   userImage: users.profileImageUrl,
-};
+  sortKey: cursorColumn(sortKeys(sort)),
+});
+
+/** The cards after `f.after` in `f.sort`'s order (none without a cursor). */
+function cursorCondition(f: DirectoryFilter): SQL | undefined {
+  if (!f.after) return undefined;
+  const keys = sortKeys(f.sort);
+  return afterCursor(keys, decodeCursor(f.after, f.sort, keys));
+}
 
 /**
  * The query of one directory page (also timed alone by `npm run bench:http`); `sortMatches` from
- * planPage: the matches sorted rather than the order walked.
+ * planPage: the matches sorted rather than the order walked. One row more than the page is read:
+ * whether it comes tells whether there is a next page.
  */
 export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter, sortMatches = false) {
   return q
-    .select(columns)
+    .select(columns(f.sort))
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(and(...directoryConditions(f)))
+    .where(and(...directoryConditions(f), cursorCondition(f)))
     .orderBy(...orderBy(f.sort, sortMatches))
-    .limit(f.limit)
-    .offset(f.offset);
+    .limit(f.limit + 1)
+    .offset(f.after ? 0 : f.offset);
 }
 
 /** Told how long each step of listDirectory took (scripts/profile-directory.ts); none in the app. */
@@ -235,26 +276,56 @@ async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A page of the directory: its cards, and the cursor of the next page when there is one. */
+export interface DirectoryPage {
+  items: DirectoryCard[];
+  next?: string;
+}
+
 /** One page of listed cards and the total (capped at TOTAL_CAP). */
-export async function listDirectory(
+export async function listDirectory(db: DbOrTx, f: DirectoryFilter): Promise<DirectoryPage & { total: number }> {
+  const page = await readDirectory(db, { ...f, after: undefined }, true);
+  return { ...page, total: page.total ?? 0 };
+}
+
+/**
+ * The page after a cursor (keyset paging): no total, which the first page told. A cursor and an
+ * offset together are a 400.
+ */
+export async function listDirectoryAfter(db: DbOrTx, f: DirectoryFilter & { after: string }): Promise<DirectoryPage> {
+  if (f.offset) throw fieldError('offset', 'Send either offset or after, not both');
+  return readDirectory(db, f, false);
+}
+
+async function readDirectory(
   db: DbOrTx,
   f: DirectoryFilter,
-): Promise<{ items: DirectoryCard[]; total: number }> {
+  counted: boolean,
+): Promise<DirectoryPage & { total?: number }> {
   if (f.search && f.searchUserIds === undefined) {
-    f = { ...f, searchUserIds: await timed('brokerage names', () => membersOfBrokeragesNamed(db, f.search as string)) };
+    const search = f.search;
+    f = { ...f, searchUserIds: await timed('brokerage names', () => membersOfBrokeragesNamed(db, search)) };
   }
   if (f.search && f.typoWords === undefined) {
-    f = { ...f, typoWords: await timed('nearest names', () => nameTypoMatches(db, f.search as string)) };
+    const search = f.search;
+    f = { ...f, typoWords: await timed('nearest names', () => nameTypoMatches(db, search)) };
   }
   const where = and(...directoryConditions(f));
+  const cursor = cursorCondition(f);
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const plan = await timed('estimate', () => planPage(q, matchingQuery(q, businessCards, undefined, where)));
-    const rows = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
+    const plan = await timed('estimate', () =>
+      planPage(q, matchingQuery(q, businessCards, undefined, and(where, cursor))),
+    );
+    const read = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
       directoryPageQuery(q, f, plan.sortMatches),
     );
-    const total = await pageTotal(f, rows.length, () =>
-      timed('count', () => cappedCount(q, businessCards, undefined, where, plan.planned)),
-    );
+    const more = read.length > f.limit;
+    const rows = more ? read.slice(0, f.limit) : read;
+    const total = counted
+      ? await pageTotal(f, rows.length, more, () =>
+          timed('count', () => cappedCount(q, businessCards, undefined, where, plan.planned)),
+        )
+      : undefined;
     // A brokerage's locked company and office show on its members' entries too.
     const brands = await timed('brands', () =>
       brandsOfUsers(
@@ -262,6 +333,7 @@ export async function listDirectory(
         rows.map((r) => r.card.userId),
       ),
     );
+    const last = rows[rows.length - 1];
     return {
       items: rows.map((r) => {
         const brand = brands.get(r.card.userId);
@@ -273,7 +345,8 @@ export async function listDirectory(
           ...(officeAddress !== undefined ? { officeAddress } : {}),
         };
       }),
-      total,
+      ...(total !== undefined ? { total } : {}),
+      ...(more && last ? { next: encodeCursor(f.sort, last.sortKey) } : {}),
     };
   });
 }
