@@ -226,7 +226,9 @@ export const businessCards = pgTable(
      * or hides their card, or is on a paid role without a running subscription; the subscription's
      * end (or infinity when it has none) on a paid role; infinity otherwise.
      */
-    ownerListedUntil: timestamp('owner_listed_until', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    // Read as text: ±infinity has no Date, and a whole card row read and written back (a copy, an
+    // export) must stay valid.
+    ownerListedUntil: timestamp('owner_listed_until', { withTimezone: true, mode: 'string' }).notNull().default(sql`'-infinity'`),
     /** The directory's role order (brokers, banking brokers, developers, investors, the rest). */
     ownerRank: smallint('owner_rank').generatedAlwaysAs(
       sql`case owner_role when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`,
