@@ -62,6 +62,21 @@ export const pagination = z.object({
 });
 
 /**
+ * A public list read by keyset (the directory, the listings): `after` is the X-Next-Cursor of the
+ * page before, and replaces the offset.
+ */
+export const keysetPagination = pagination.extend({
+  after: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .max(1000, 'Invalid cursor: ask for the first page again')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor: ask for the first page again')
+      .optional(),
+  ),
+});
+
+/**
  * A PATCH body must change something: `{}` answers 400 instead of reaching the
  * database as an empty UPDATE. Applied where the route declares its body, so the shared schema
  * stays extendable for forms.

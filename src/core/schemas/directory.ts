@@ -8,7 +8,7 @@ import { DIRECTORY_ROLES, DIRECTORY_SORTS, SPECIALIZATIONS } from '../filter-opt
 import { LANGUAGES, NATIONALITIES, UAE_BANKS, USER_ROLES } from '../enums';
 import { LIMITS } from '../limits';
 import { emirateFromName } from '../places';
-import { pagination, text } from './common';
+import { keysetPagination, text } from './common';
 
 export { DIRECTORY_ROLES, DIRECTORY_SORTS, type DirectorySort, SPECIALIZATIONS } from '../filter-options';
 
@@ -47,7 +47,7 @@ export const booleanParam = z.preprocess(
     .optional(),
 );
 
-export const directoryQuerySchema = pagination.extend({
+export const directoryQuerySchema = keysetPagination.extend({
   role: optionalQueryEnum(DIRECTORY_ROLES, 'role'),
   language: optionalQueryEnum(LANGUAGES, 'language'),
   city: cityParam,

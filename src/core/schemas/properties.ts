@@ -7,7 +7,7 @@ import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
 import { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
-import { pagination, placeIdField, reviewedVersionRequired, text } from './common';
+import { keysetPagination, pagination, placeIdField, reviewedVersionRequired, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
 export { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS, type PropertySort } from '../filter-options';
@@ -23,7 +23,7 @@ const priceParam = (label: string) =>
       .optional(),
   );
 
-export const propertyQuerySchema = pagination
+export const propertyQuerySchema = keysetPagination
   .extend({
     status: z.preprocess(unset, z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).default('for_sale')),
     type: optionalQueryEnum(PROPERTY_TYPES, 'property type'),

@@ -18,6 +18,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -217,6 +218,26 @@ export const businessCards = pgTable(
     placeDoc: text('place_doc').generatedAlwaysAs(sql`bitaqa_place_doc((area)::text, office_address)`),
     /** The folded name, for typo-tolerant name matches. */
     nameDoc: text('name_doc').generatedAlwaysAs(sql`bitaqa_fold((name)::text)`),
+    // The owner's side of the listing rules, copied from users by the database (the triggers of
+    // the migration that added them): the directory's role filter and sort, and whether the owner
+    // lets the card be listed, are then read from the card and its indexes, not from a join that
+    // visits every card's owner. The app never writes them.
+    /** The owner's role. */
+    ownerRole: userRole('owner_role').notNull().default('investor'),
+    /**
+     * Until when the owner lets the card be listed: -infinity when the owner is deleted, suspended
+     * or hides their card, or is on a paid role without a running subscription; the subscription's
+     * end (or infinity when it has none) on a paid role; infinity otherwise.
+     */
+    // Read as text: ±infinity has no Date, and a whole card row read and written back (a copy, an
+    // export) must stay valid.
+    ownerListedUntil: timestamp('owner_listed_until', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`'-infinity'`),
+    /** The directory's role order (brokers, banking brokers, developers, investors, the rest). */
+    ownerRank: smallint('owner_rank').generatedAlwaysAs(
+      sql`case owner_role when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`,
+    ),
   },
   (t) => [
     index('business_cards_user_idx').on(t.userId),
@@ -243,7 +264,20 @@ export const businessCards = pgTable(
     // combination) is checked inside the index, so a count or a few matches read no card row
     // that does not match.
     index('business_cards_listed_filters_idx')
-      .on(t.emirate, t.roleTitle, t.nationality, t.licenseVerified, t.userId, t.createdAt)
+      .on(t.emirate, t.ownerRole, t.roleTitle, t.nationality, t.licenseVerified, t.ownerListedUntil, t.createdAt)
+      .where(sql`status = 'approved' and is_public = true`),
+    // A role filter in each sort order, and the role sort, read in order from the listed cards.
+    index('business_cards_listed_role_newest_idx')
+      .on(t.ownerRole, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'approved' and is_public = true`),
+    index('business_cards_listed_role_name_idx')
+      .on(t.ownerRole, sql`bitaqa_fold((name)::text)`, t.id)
+      .where(sql`status = 'approved' and is_public = true`),
+    index('business_cards_listed_role_location_idx')
+      .on(t.ownerRole, t.emirate, sql`bitaqa_fold((area)::text)`, sql`bitaqa_fold((name)::text)`, t.id)
+      .where(sql`status = 'approved' and is_public = true`),
+    index('business_cards_listed_rank_idx')
+      .on(t.ownerRank, sql`bitaqa_fold((name)::text)`, t.id)
       .where(sql`status = 'approved' and is_public = true`),
     check('business_cards_age_check', sql`${t.age} is null or ${t.age} between 18 and 100`),
     check(
@@ -948,12 +982,18 @@ export type User = typeof users.$inferSelect;
 export type Brokerage = typeof brokerages.$inferSelect;
 export type BrokerageMember = typeof brokerageMembers.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
-/** A card row as the app reads it: everything but the stored search text, which only SQL conditions use. */
-export type BusinessCard = Omit<typeof businessCards.$inferSelect, 'searchDoc' | 'placeDoc' | 'nameDoc'>;
+/** A card row as the app reads it: everything but the stored search text and the copied owner columns, which only SQL conditions use. */
+export type BusinessCard = Omit<
+  typeof businessCards.$inferSelect,
+  'searchDoc' | 'placeDoc' | 'nameDoc' | 'ownerRole' | 'ownerListedUntil' | 'ownerRank'
+>;
 const {
   searchDoc: _cardSearchDoc,
   placeDoc: _cardPlaceDoc,
   nameDoc: _cardNameDoc,
+  ownerRole: _cardOwnerRole,
+  ownerListedUntil: _cardOwnerListedUntil,
+  ownerRank: _cardOwnerRank,
   ...cardRowColumns
 } = getTableColumns(businessCards);
 /** The columns of a BusinessCard, for selects that read whole card rows (the directory's pages). */

@@ -21,8 +21,10 @@ import { readListVersion } from './list-version';
 export interface CachedList {
   /** The page as JSON text, sent as it is. */
   body: string;
-  /** The X-Total-Count of the page. */
-  total: number;
+  /** The X-Total-Count of the page (none on a page after a cursor: the first page told it). */
+  total?: number;
+  /** The X-Next-Cursor of the page: where the next page starts, when there is one. */
+  next?: string;
 }
 
 export interface ListCacheOptions {
@@ -81,11 +83,13 @@ export function createListCache(version: DbOrTx | (() => Promise<number>), optio
 }
 
 /**
- * Sends a cached page: its JSON text as it is (Fastify does not serialize a string again) and its
- * total in X-Total-Count.
+ * Sends a cached page: its JSON text as it is (Fastify does not serialize a string again), its
+ * total in X-Total-Count and the next page's cursor in X-Next-Cursor.
  */
 export function sendCachedList(reply: FastifyReply, page: CachedList): FastifyReply {
-  return sendJsonText(reply.header('X-Total-Count', String(page.total)), page.body);
+  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+  if (page.next !== undefined) reply.header('X-Next-Cursor', page.next);
+  return sendJsonText(reply, page.body);
 }
 
 /** Sends JSON already serialized (a cached answer) as it is. */

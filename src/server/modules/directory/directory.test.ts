@@ -3,10 +3,10 @@
  * page size checked against the inserted rows, search behaviour and bad filter values.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../core/enums';
 import { foldText } from '../../../core/search/normalize';
-import { type BusinessCard, businessCards } from '../../db/schema';
+import { type BusinessCard, businessCards, users } from '../../db/schema';
 import { createTestApp } from '../../../../tests/helpers/app';
 import {
   createCard,
@@ -242,6 +242,27 @@ async function allPages(query: Record<string, string>, limit: number) {
   return { ids, total };
 }
 
+/** Every page through X-Next-Cursor (keyset paging): the ids in order and the first page's total. */
+async function cursorPages(query: Record<string, string>, limit: number) {
+  const ids: string[] = [];
+  let total = -1;
+  let after: string | undefined;
+  for (let n = 0; n < 200; n++) {
+    const qs = new URLSearchParams({ ...query, limit: String(limit), ...(after ? { after } : {}) });
+    const res = await t.inject({ method: 'GET', url: `/api/business-cards/public?${qs}` });
+    expect(res.statusCode, res.body).toBe(200);
+    if (!after) total = Number(res.headers['x-total-count']);
+    else expect(res.headers['x-total-count']).toBeUndefined();
+    const page: { id: string }[] = res.json();
+    ids.push(...page.map((c) => c.id));
+    after = res.headers['x-next-cursor'] as string | undefined;
+    // A cursor comes only with a full page that has more after it.
+    if (after) expect(page).toHaveLength(limit);
+    else break;
+  }
+  return { ids, total };
+}
+
 describe('directory listing rules', () => {
   it('lists approved public cards of visible owners whose paid subscription runs, and nothing else', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/business-cards/public?limit=60' });
@@ -279,6 +300,44 @@ describe('directory listing rules', () => {
   });
 });
 
+describe('an owner changing after their card was written', () => {
+  it('moves the card in and out of the directory, and between roles, as the owner changes', async () => {
+    const owner = await createOwner(db, broker);
+    const card = await createCard(db, owner.id, { name: 'Zephyrine Quartermaine' });
+    const found = async (role?: string) => {
+      const q = new URLSearchParams({ search: 'Quartermaine', ...(role ? { role } : {}) });
+      const res = await t.inject({ method: 'GET', url: `/api/business-cards/public?${q}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((c: { id: string; user: { role: string } }) => `${c.id} ${c.user.role}`);
+    };
+    const change = (values: Partial<typeof users.$inferInsert>) =>
+      db.update(users).set(values).where(eq(users.id, owner.id));
+    try {
+      expect(await found('broker')).toEqual([`${card.id} real_estate_broker`]);
+      await change({ suspendedAt: new Date() });
+      expect(await found()).toEqual([]);
+      await change({ suspendedAt: null });
+      expect(await found()).toEqual([`${card.id} real_estate_broker`]);
+      await change({ subscriptionStatus: 'active', subscriptionPeriodEnd: new Date(Date.now() - 60_000) });
+      expect(await found()).toEqual([]);
+      await change({ subscriptionPeriodEnd: new Date(Date.now() + 86_400_000) });
+      expect(await found()).toEqual([`${card.id} real_estate_broker`]);
+      await change({ subscriptionStatus: 'canceled' });
+      expect(await found()).toEqual([]);
+      // An investor needs no subscription: listed again, under the investors.
+      await change({ role: 'investor' });
+      expect(await found('broker')).toEqual([]);
+      expect(await found('investor')).toEqual([`${card.id} investor`]);
+      await change({ cardVisibility: 'private' });
+      expect(await found()).toEqual([]);
+      await change({ cardVisibility: 'public', deletedAt: new Date() });
+      expect(await found()).toEqual([]);
+    } finally {
+      await db.delete(businessCards).where(eq(businessCards.id, card.id));
+    }
+  });
+});
+
 describe('every filter under every sort and page size', () => {
   for (const sort of Object.keys(SORTS)) {
     it(`sort=${sort}`, async () => {
@@ -292,6 +351,9 @@ describe('every filter under every sort and page size', () => {
           const { ids, total } = await allPages({ ...query, sort }, limit);
           expect(ids, `${JSON.stringify(query)} limit=${limit}`).toEqual(expected);
           expect(total).toBe(expected.length);
+          const byCursor = await cursorPages({ ...query, sort }, limit);
+          expect(byCursor.ids, `${JSON.stringify(query)} limit=${limit} by cursor`).toEqual(expected);
+          expect(byCursor.total).toBe(expected.length);
         }
       }
     });
@@ -396,5 +458,55 @@ describe('bad filter values', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(listed.length);
+  });
+});
+
+describe('keyset paging', () => {
+  it('pages through cards that tie on every sort key but the id, without repeats or gaps', async () => {
+    const createdAt = minutesAgo(5);
+    const owners = await Promise.all(Array.from({ length: 3 }, () => createOwner(db, investor)));
+    const cards: BusinessCard[] = [];
+    for (let i = 0; i < 9; i++) {
+      // Same name, place and time; three owners of the same role: only the id tells them apart.
+      cards.push(
+        await createCard(db, owners[i % 3].id, { name: 'Tiberius Samename', area: 'JLT', emirate: 'dubai', createdAt }),
+      );
+    }
+    // And one without an emirate or area, which sorts last by location.
+    cards.push(await createCard(db, owners[0].id, { name: 'Tiberius Samename', area: null, emirate: null, createdAt }));
+    try {
+      for (const sort of ['newest', 'name', 'role', 'location']) {
+        const query = { search: 'Samename', sort };
+        const { ids: byOffset } = await allPages(query, 60);
+        expect(new Set(byOffset)).toEqual(new Set(cards.map((c) => c.id)));
+        // No emirate or area sorts after every place.
+        if (sort === 'location') expect(byOffset[byOffset.length - 1]).toBe(cards[cards.length - 1].id);
+        for (const limit of [1, 2, 3, 4]) {
+          const { ids, total } = await cursorPages(query, limit);
+          expect(ids, `sort=${sort} limit=${limit}`).toEqual(byOffset);
+          expect(total).toBe(cards.length);
+        }
+      }
+    } finally {
+      for (const c of cards) await db.delete(businessCards).where(eq(businessCards.id, c.id));
+    }
+  });
+
+  it('answers a cursor that is not one, one of another sort, or one with an offset with a 400', async () => {
+    const first = await t.inject({ method: 'GET', url: '/api/business-cards/public?limit=2&sort=name' });
+    const after = first.headers['x-next-cursor'] as string;
+    expect(after).toBeTruthy();
+    const bad = [
+      `after=${after}&sort=newest`,
+      `after=${after}&sort=name&offset=2`,
+      'after=not-a-cursor',
+      `after=${Buffer.from(JSON.stringify(['name', "x'; drop table users; --", 'nope'])).toString('base64url')}&sort=name`,
+      'after=%2F%2F',
+    ];
+    for (const qs of bad) {
+      const res = await t.inject({ method: 'GET', url: `/api/business-cards/public?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().message, qs).toMatch(/cursor|offset/i);
+    }
   });
 });

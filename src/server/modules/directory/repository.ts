@@ -3,7 +3,7 @@
  * indexes of drizzle/0003_search.sql). Paging, text and location helpers are shared from db/query/;
  * search and recommendations list cards through directory/service.ts.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
@@ -14,27 +14,22 @@ import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/q
 import { isNameTypo } from '../../../core/search/edit-distance';
 import { foldText } from '../../../core/search/normalize';
 import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
+import { afterCursor, cursorColumn, decodeCursor, encodeCursor, type SortKey } from '../../db/query/keyset';
+import { fieldError } from '../../errors';
 import { placeCondition } from '../../db/query/location';
 import { toDirectoryCard } from '../cards/mapper';
 import { brandsOfUsers, lockedCardValues, memberOfSlug, membersOfBrokeragesNamed } from '../brokerages/service';
 
 /**
  * Listing rules: approved and public; the owner neither suspended nor deleted and
- * showing their card publicly; a paying role only while its subscription runs.
+ * showing their card publicly; a paying role only while its subscription runs. The owner's side
+ * is read from the card's copy of it (owner_listed_until, kept by the database from users), so
+ * the rule, a role filter and the role sort are all answered by the card's own indexes.
  */
 export const listedCard: SQL = and(
   eq(businessCards.status, 'approved'),
   eq(businessCards.isPublic, true),
-  isNull(users.deletedAt),
-  isNull(users.suspendedAt),
-  eq(users.cardVisibility, 'public'),
-  or(
-    notInArray(users.role, [...PAID_ROLES]),
-    and(
-      eq(users.subscriptionStatus, 'active'),
-      or(isNull(users.subscriptionPeriodEnd), gt(users.subscriptionPeriodEnd, sql`now()`)),
-    ),
-  ),
+  gt(businessCards.ownerListedUntil, sql`now()`),
 ) as SQL;
 
 const foldedName = sql`bitaqa_fold(${businessCards.name})`;
@@ -72,6 +67,8 @@ export interface DirectoryFilter {
   sort: DirectorySort;
   limit: number;
   offset: number;
+  /** The cursor of the page before (keyset paging; db/query/keyset.ts): read from after it. */
+  after?: string;
 }
 
 /** Every word must appear in the card's text; a long word may also be a misspelt name. */
@@ -137,11 +134,11 @@ const locationCondition = (location: string): SQL => placeCondition(cardPlaceDoc
 
 export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
   const c: SQL[] = [listedCard];
-  if (f.role) c.push(eq(users.role, DIRECTORY_ROLE_FILTERS[f.role]));
+  if (f.role) c.push(eq(businessCards.ownerRole, DIRECTORY_ROLE_FILTERS[f.role]));
   if (f.roles?.length)
     c.push(
       inArray(
-        users.role,
+        businessCards.ownerRole,
         f.roles.map((r) => DIRECTORY_ROLE_FILTERS[r]),
       ),
     );
@@ -178,8 +175,6 @@ export function directoryConditions(f: Omit<DirectoryFilter, 'sort' | 'limit' | 
   return c;
 }
 
-const roleOrder = sql`case ${users.role} when 'real_estate_broker' then 1 when 'banking_broker' then 2 when 'real_estate_developer' then 3 when 'investor' then 4 else 5 end`;
-
 /**
  * The page's order. A filter expected to match few cards (`matchesFirst`, db/query/paging.ts
  * planPage) sorts its matches instead of walking the sort order's index: the matches come from
@@ -194,7 +189,7 @@ function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
     case 'name':
       return byName;
     case 'role':
-      return [asc(roleOrder), ...byName];
+      return [matchesFirst ? sql`${businessCards.ownerRank} + 0 asc` : asc(businessCards.ownerRank), ...byName];
     case 'location':
       return [
         matchesFirst ? sql`array[${businessCards.emirate}] asc` : sql`${businessCards.emirate} asc nulls last`,
@@ -208,50 +203,137 @@ function orderBy(sort: DirectorySort, matchesFirst = false): SQL[] {
   }
 }
 
-const columns = {
+/**
+ * The keys of each sort order, as orderBy sorts them (unique with the id last): what a cursor
+ * holds of a page's last card.
+ */
+function sortKeys(sort: DirectorySort): SortKey[] {
+  const byName: SortKey[] = [
+    { expr: foldedName, type: 'text' },
+    { expr: businessCards.id, type: 'uuid' },
+  ];
+  switch (sort) {
+    case 'name':
+      return byName;
+    case 'role':
+      return [{ expr: businessCards.ownerRank, type: 'int' }, ...byName];
+    case 'location':
+      return [
+        { expr: businessCards.emirate, type: 'emirate', nullable: true },
+        { expr: sql`bitaqa_fold(${businessCards.area})`, type: 'text', nullable: true },
+        ...byName,
+      ];
+    default:
+      return [
+        { expr: businessCards.createdAt, type: 'timestamptz', desc: true },
+        { expr: businessCards.id, type: 'uuid', desc: true },
+      ];
+  }
+}
+
+const columns = (sort: DirectorySort) => ({
   card: cardColumns,
-  userRole: users.role,
+  userRole: businessCards.ownerRole,
   userImage: users.profileImageUrl,
-};
+  sortKey: cursorColumn(sortKeys(sort)),
+});
+
+/** The cards after `f.after` in `f.sort`'s order (none without a cursor). */
+function cursorCondition(f: DirectoryFilter): SQL | undefined {
+  if (!f.after) return undefined;
+  const keys = sortKeys(f.sort);
+  return afterCursor(keys, decodeCursor(f.after, f.sort, keys));
+}
 
 /**
  * The query of one directory page (also timed alone by `npm run bench:http`); `sortMatches` from
- * planPage: the matches sorted rather than the order walked.
+ * planPage: the matches sorted rather than the order walked. One row more than the page is read:
+ * whether it comes tells whether there is a next page.
  */
 export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter, sortMatches = false) {
   return q
-    .select(columns)
+    .select(columns(f.sort))
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(and(...directoryConditions(f)))
+    .where(and(...directoryConditions(f), cursorCondition(f)))
     .orderBy(...orderBy(f.sort, sortMatches))
-    .limit(f.limit)
-    .offset(f.offset);
+    .limit(f.limit + 1)
+    .offset(f.after ? 0 : f.offset);
+}
+
+/** Told how long each step of listDirectory took (scripts/profile-directory.ts); none in the app. */
+let phaseTimer: ((name: string, ms: number) => void) | undefined;
+export function setPhaseTimer(t: typeof phaseTimer) {
+  phaseTimer = t;
+}
+async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!phaseTimer) return fn();
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    phaseTimer(name, performance.now() - t0);
+  }
+}
+
+/** A page of the directory: its cards, and the cursor of the next page when there is one. */
+export interface DirectoryPage {
+  items: DirectoryCard[];
+  next?: string;
 }
 
 /** One page of listed cards and the total (capped at TOTAL_CAP). */
-export async function listDirectory(
+export async function listDirectory(db: DbOrTx, f: DirectoryFilter): Promise<DirectoryPage & { total: number }> {
+  const page = await readDirectory(db, { ...f, after: undefined }, true);
+  return { ...page, total: page.total ?? 0 };
+}
+
+/**
+ * The page after a cursor (keyset paging): no total, which the first page told. A cursor and an
+ * offset together are a 400.
+ */
+export async function listDirectoryAfter(db: DbOrTx, f: DirectoryFilter & { after: string }): Promise<DirectoryPage> {
+  if (f.offset) throw fieldError('offset', 'Send either offset or after, not both');
+  return readDirectory(db, f, false);
+}
+
+async function readDirectory(
   db: DbOrTx,
   f: DirectoryFilter,
-): Promise<{ items: DirectoryCard[]; total: number }> {
+  counted: boolean,
+): Promise<DirectoryPage & { total?: number }> {
   if (f.search && f.searchUserIds === undefined) {
-    f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, f.search) };
+    const search = f.search;
+    f = { ...f, searchUserIds: await timed('brokerage names', () => membersOfBrokeragesNamed(db, search)) };
   }
   if (f.search && f.typoWords === undefined) {
-    f = { ...f, typoWords: await nameTypoMatches(db, f.search) };
+    const search = f.search;
+    f = { ...f, typoWords: await timed('nearest names', () => nameTypoMatches(db, search)) };
   }
   const where = and(...directoryConditions(f));
+  const cursor = cursorCondition(f);
   return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const plan = await planPage(q, matchingQuery(q, businessCards, businessCards.userId, where));
-    const rows = await directoryPageQuery(q, f, plan.sortMatches);
-    const total = await pageTotal(f, rows.length, () =>
-      cappedCount(q, businessCards, businessCards.userId, where, plan.planned),
+    const plan = await timed('estimate', () =>
+      planPage(q, matchingQuery(q, businessCards, undefined, and(where, cursor))),
     );
+    const read = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
+      directoryPageQuery(q, f, plan.sortMatches),
+    );
+    const more = read.length > f.limit;
+    const rows = more ? read.slice(0, f.limit) : read;
+    const total = counted
+      ? await pageTotal(f, rows.length, more, () =>
+          timed('count', () => cappedCount(q, businessCards, undefined, where, plan.planned)),
+        )
+      : undefined;
     // A brokerage's locked company and office show on its members' entries too.
-    const brands = await brandsOfUsers(
-      q,
-      rows.map((r) => r.card.userId),
+    const brands = await timed('brands', () =>
+      brandsOfUsers(
+        q,
+        rows.map((r) => r.card.userId),
+      ),
     );
+    const last = rows[rows.length - 1];
     return {
       items: rows.map((r) => {
         const brand = brands.get(r.card.userId);
@@ -263,7 +345,8 @@ export async function listDirectory(
           ...(officeAddress !== undefined ? { officeAddress } : {}),
         };
       }),
-      total,
+      ...(total !== undefined ? { total } : {}),
+      ...(more && last ? { next: encodeCursor(f.sort, last.sortKey) } : {}),
     };
   });
 }
@@ -273,10 +356,9 @@ export async function countListedCards(db: DbOrTx): Promise<{ cards: number; bro
   const [row] = await db
     .select({
       cards: sql<number>`count(*)::int`,
-      brokers: sql<number>`count(distinct ${users.id}) filter (where ${inArray(users.role, [...PAID_ROLES])})::int`,
+      brokers: sql<number>`count(distinct ${businessCards.userId}) filter (where ${inArray(businessCards.ownerRole, [...PAID_ROLES])})::int`,
     })
     .from(businessCards)
-    .innerJoin(users, eq(users.id, businessCards.userId))
     .where(listedCard);
   return row;
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { directoryCardSchema, directoryQuerySchema } from '../../../core/schemas/directory';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
-import { listDirectory } from './repository';
+import { listDirectory, listDirectoryAfter } from './repository';
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,8 +16,11 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { city, ...q } = request.query;
       // The same for every visitor: served from the short-lived list cache.
       const page = await app.ctx.lists.get(queryKey('directory', request.query), async () => {
-        const { items, total } = await listDirectory(app.ctx.db, { ...q, emirate: city });
-        return { body: JSON.stringify(items), total };
+        const { after, ...f } = { ...q, emirate: city };
+        const { items, ...rest } = after
+          ? await listDirectoryAfter(app.ctx.db, { ...f, after })
+          : await listDirectory(app.ctx.db, f);
+        return { body: JSON.stringify(items), ...rest };
       });
       return sendCachedList(reply, page);
     },

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Property } from '../../db/schema';
-import { auditLog } from '../../db/schema';
+import { auditLog, properties as propertiesTable } from '../../db/schema';
 import { createTestApp } from '../../../../tests/helpers/app';
 import { createOwner, createProperty, minutesAgo, type PropertyOptions } from '../../../../tests/helpers/discovery';
 
@@ -266,6 +266,25 @@ async function allPages(query: Record<string, string>, limit: number) {
   return { ids, total };
 }
 
+/** Every page through X-Next-Cursor (keyset paging): the ids in order and the first page's total. */
+async function cursorPages(query: Record<string, string>, limit: number) {
+  const ids: string[] = [];
+  let total = -1;
+  let after: string | undefined;
+  for (let n = 0; n < 100; n++) {
+    const qs = new URLSearchParams({ ...query, limit: String(limit), ...(after ? { after } : {}) });
+    const res = await t.inject({ method: 'GET', url: `/api/properties?${qs}` });
+    expect(res.statusCode, res.body).toBe(200);
+    if (!after) total = Number(res.headers['x-total-count']);
+    const page: { id: string }[] = res.json();
+    ids.push(...page.map((p) => p.id));
+    after = res.headers['x-next-cursor'] as string | undefined;
+    if (after) expect(page).toHaveLength(limit);
+    else break;
+  }
+  return { ids, total };
+}
+
 describe('GET /api/properties', () => {
   it('lists approved listings for sale by default, with the owner and agent name', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/properties?limit=60' });
@@ -299,10 +318,48 @@ describe('GET /api/properties', () => {
           const { ids, total } = await allPages({ ...query, sort }, limit);
           expect(ids, `${JSON.stringify(query)} limit=${limit}`).toEqual(expected);
           expect(total).toBe(expected.length);
+          const byCursor = await cursorPages({ ...query, sort }, limit);
+          expect(byCursor.ids, `${JSON.stringify(query)} limit=${limit} by cursor`).toEqual(expected);
+          expect(byCursor.total).toBe(expected.length);
         }
       }
     });
   }
+
+  it('pages by cursor through listings that tie on price, time and area, without repeats or gaps', async () => {
+    const createdAt = minutesAgo(3);
+    const tied = [];
+    for (let i = 0; i < 7; i++) {
+      tied.push(
+        await createProperty(db, listed[0].userId, {
+          title: `Twinlisting ${i}`,
+          price: 4_444_444,
+          area: i === 6 ? null : 900,
+          createdAt,
+        }),
+      );
+    }
+    try {
+      for (const sort of Object.keys(SORTS)) {
+        const { ids: byOffset } = await allPages({ search: 'twinlisting', sort }, 60);
+        expect(new Set(byOffset)).toEqual(new Set(tied.map((p) => p.id)));
+        // No area sorts after every area.
+        if (sort === 'area') expect(byOffset[byOffset.length - 1]).toBe(tied[6].id);
+        for (const limit of [1, 2, 3]) {
+          const { ids } = await cursorPages({ search: 'twinlisting', sort }, limit);
+          expect(ids, `sort=${sort} limit=${limit}`).toEqual(byOffset);
+        }
+      }
+      const first = await t.inject({ method: 'GET', url: '/api/properties?search=twinlisting&limit=2&sort=price_asc' });
+      const after = first.headers['x-next-cursor'] as string;
+      for (const qs of [`after=${after}&sort=newest`, `after=${after}&sort=price_asc&offset=2`, 'after=bad']) {
+        const res = await t.inject({ method: 'GET', url: `/api/properties?${qs}` });
+        expect(res.statusCode, qs).toBe(400);
+      }
+    } finally {
+      await Promise.all(tied.map((p) => db.delete(propertiesTable).where(eq(propertiesTable.id, p.id))));
+    }
+  });
 
   it('defaults to 12 a page', async () => {
     await Promise.all(

@@ -6,6 +6,8 @@ import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
 import { properties, users } from '../../db/schema';
 import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
+import { afterCursor, cursorColumn, decodeCursor, encodeCursor, type SortKey } from '../../db/query/keyset';
+import { fieldError } from '../../errors';
 import { placeCondition } from '../../db/query/location';
 import { type PropertyRow, toProperty } from './mapper';
 import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-columns';
@@ -42,6 +44,8 @@ export interface PropertyFilter {
   sort: PropertySort;
   limit: number;
   offset: number;
+  /** The cursor of the page before (keyset paging; db/query/keyset.ts): read from after it. */
+  after?: string;
 }
 
 /** Location or address contains the place. */
@@ -102,6 +106,25 @@ function orderBy(sort: PropertySort, matchesFirst = false): SQL[] {
   }
 }
 
+/**
+ * The keys of each sort order, as orderBy sorts them (unique with the id last): what a cursor
+ * holds of a page's last listing.
+ */
+function sortKeys(sort: PropertySort): SortKey[] {
+  const newest: SortKey = { expr: properties.createdAt, type: 'timestamptz', desc: true };
+  const id: SortKey = { expr: properties.id, type: 'uuid' };
+  switch (sort) {
+    case 'price_asc':
+      return [{ expr: properties.price, type: 'int' }, newest, id];
+    case 'price_desc':
+      return [{ expr: properties.price, type: 'int', desc: true }, newest, id];
+    case 'area':
+      return [{ expr: properties.area, type: 'int', desc: true, nullable: true }, newest, id];
+    default:
+      return [newest, { ...id, desc: true }];
+  }
+}
+
 const columns = {
   p: properties,
   ownerFirstName: users.firstName,
@@ -114,27 +137,69 @@ function selectWithOwner(db: DbOrTx) {
   return db.select(columns).from(properties).innerJoin(users, eq(users.id, properties.userId));
 }
 
+/** The listings after `f.after` in `f.sort`'s order (none without a cursor). */
+function cursorCondition(f: PropertyFilter): SQL | undefined {
+  if (!f.after) return undefined;
+  const keys = sortKeys(f.sort);
+  return afterCursor(keys, decodeCursor(f.after, f.sort, keys));
+}
+
 /**
  * The query of one page of public listings (also timed alone by `npm run bench:http`);
- * `sortMatches` from planPage: the matches sorted rather than the order walked.
+ * `sortMatches` from planPage: the matches sorted rather than the order walked. One row more than
+ * the page is read: whether it comes tells whether there is a next page.
  */
 export function propertyPageQuery(db: DbOrTx, f: PropertyFilter, sortMatches = false) {
-  return selectWithOwner(db)
-    .where(and(...propertyConditions(f)))
+  return db
+    .select({ ...columns, sortKey: cursorColumn(sortKeys(f.sort)) })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(and(...propertyConditions(f), cursorCondition(f)))
     .orderBy(...orderBy(f.sort, sortMatches))
-    .limit(f.limit)
-    .offset(f.offset);
+    .limit(f.limit + 1)
+    .offset(f.after ? 0 : f.offset);
+}
+
+/** A page of public listings, and the cursor of the next page when there is one. */
+export interface PropertyPage {
+  items: Property[];
+  next?: string;
 }
 
 /** One page of public listings and the total (capped at TOTAL_CAP). */
-export async function listProperties(db: DbOrTx, f: PropertyFilter): Promise<{ items: Property[]; total: number }> {
+export async function listProperties(db: DbOrTx, f: PropertyFilter): Promise<PropertyPage & { total: number }> {
+  const page = await readProperties(db, { ...f, after: undefined }, true);
+  return { ...page, total: page.total ?? 0 };
+}
+
+/**
+ * The page after a cursor (keyset paging): no total, which the first page told. A cursor and an
+ * offset together are a 400.
+ */
+export async function listPropertiesAfter(db: DbOrTx, f: PropertyFilter & { after: string }): Promise<PropertyPage> {
+  if (f.offset) throw fieldError('offset', 'Send either offset or after, not both');
+  return readProperties(db, f, false);
+}
+
+async function readProperties(
+  db: DbOrTx,
+  f: PropertyFilter,
+  counted: boolean,
+): Promise<PropertyPage & { total?: number }> {
   const where = and(...propertyConditions(f));
-  const plan = await planPage(db, matchingQuery(db, properties, properties.userId, where));
-  const rows = await propertyPageQuery(db, f, plan.sortMatches);
-  const total = await pageTotal(f, rows.length, () =>
-    cappedCount(db, properties, properties.userId, where, plan.planned),
-  );
-  return { items: rows.map((r) => toProperty(r)), total };
+  const plan = await planPage(db, matchingQuery(db, properties, properties.userId, and(where, cursorCondition(f))));
+  const read = await propertyPageQuery(db, f, plan.sortMatches);
+  const more = read.length > f.limit;
+  const rows = more ? read.slice(0, f.limit) : read;
+  const total = counted
+    ? await pageTotal(f, rows.length, more, () => cappedCount(db, properties, properties.userId, where, plan.planned))
+    : undefined;
+  const last = rows[rows.length - 1];
+  return {
+    items: rows.map((r) => toProperty(r)),
+    ...(total !== undefined ? { total } : {}),
+    ...(more && last ? { next: encodeCursor(f.sort, last.sortKey) } : {}),
+  };
 }
 
 export async function findPropertyRow(db: DbOrTx, id: string): Promise<PropertyRow | undefined> {

@@ -18,7 +18,7 @@ import {
 } from '../../../core/schemas/properties';
 import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
-import { findPropertyRow, listOwnerProperties, listProperties } from './repository';
+import { findPropertyRow, listOwnerProperties, listProperties, listPropertiesAfter } from './repository';
 import { createPropertyService } from './service';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,8 +32,9 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { city, type, ...q } = request.query;
       // The same for every visitor: served from the short-lived list cache.
       const page = await app.ctx.lists.get(queryKey('properties', request.query), async () => {
-        const { items, total } = await listProperties(db, { ...q, type, emirate: city });
-        return { body: JSON.stringify(items), total };
+        const { after, ...f } = { ...q, type, emirate: city };
+        const { items, ...rest } = after ? await listPropertiesAfter(db, { ...f, after }) : await listProperties(db, f);
+        return { body: JSON.stringify(items), ...rest };
       });
       return sendCachedList(reply, page);
     },

@@ -3,7 +3,7 @@
  * location chips, removable chips, results with Load More and a working sort. Every filter is
  * in the URL, so a filtered view can be shared and survives reload.
  */
-import { isCapped } from '../../lib/page';
+import { firstTotal, isCapped } from '../../lib/page';
 import { FilterSelect } from '../../components/filter-select';
 import { ResultsGrid } from '../../components/results-grid';
 import { SortSelect } from '../../components/sort-select';
@@ -96,7 +96,7 @@ export function DirectoryPage() {
   const { sort, ...query } = filters;
   const list = useDirectory({ ...query, sort }, showResults);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
+  const total = firstTotal(list.data?.pages);
   const resultsLabel = list.isSuccess
     ? isCapped(total)
       ? t('results.professionalsCapped', { shown: total.toLocaleString(i18n.language) })

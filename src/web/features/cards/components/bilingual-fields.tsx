@@ -158,7 +158,10 @@ export function BilingualText({
     translations?: Partial<Record<UiLanguage, Record<string, { message?: string } | undefined>>>;
   };
   return (
-    <div className={cn('grid grid-cols-1 gap-4 sm:col-span-2 md:grid-cols-2', className)} data-testid={`bilingual-${field}`}>
+    <div
+      className={cn('grid grid-cols-1 gap-4 sm:col-span-2 md:grid-cols-2', className)}
+      data-testid={`bilingual-${field}`}
+    >
       {LANGS.map((lang) => {
         const name = textFieldName(field, lang, primary);
         const own = lang === primary;

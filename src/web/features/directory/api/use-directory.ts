@@ -4,19 +4,20 @@ import { LIMITS } from '../../../../core/limits';
 import type { DirectoryCard, DirectoryQueryInput } from '../../../../core/schemas/directory';
 import { toQueryString } from '../../../lib/api';
 import { DIRECTORY_KEY } from '../../../lib/query-keys';
-import { fetchPage, nextOffset } from '../../../lib/page';
+import { fetchPage, nextCursor } from '../../../lib/page';
 
-export type DirectoryParams = Omit<DirectoryQueryInput, 'limit' | 'offset'>;
+export type DirectoryParams = Omit<DirectoryQueryInput, 'limit' | 'offset' | 'after'>;
 
 export function useDirectory(params: DirectoryParams, enabled = true) {
   return useInfiniteQuery({
     queryKey: [DIRECTORY_KEY, params],
     queryFn: ({ pageParam }) =>
       fetchPage<DirectoryCard>(
-        `${DIRECTORY_KEY}${toQueryString({ ...(params as Record<string, string | undefined>), limit: LIMITS.pageSizeDefault, offset: pageParam })}`,
+        `${DIRECTORY_KEY}${toQueryString({ ...(params as Record<string, string | undefined>), limit: LIMITS.pageSizeDefault, after: pageParam })}`,
       ),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextOffset(pages),
+    // The next page starts after the last card of the one before (X-Next-Cursor).
+    initialPageParam: '' as string,
+    getNextPageParam: (_last, pages) => nextCursor(pages),
     enabled,
   });
 }

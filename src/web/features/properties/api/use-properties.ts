@@ -4,9 +4,9 @@ import { LIMITS } from '../../../../core/limits';
 import type { Property, PropertyDetail, PropertyQueryInput } from '../../../../core/schemas/properties';
 import { apiJson, toQueryString } from '../../../lib/api';
 import { MY_PROPERTIES_KEY, PROPERTIES_KEY, propertyKey } from '../../../lib/query-keys';
-import { fetchPage, nextOffset } from '../../../lib/page';
+import { fetchPage, nextCursor } from '../../../lib/page';
 
-export type PropertyParams = Omit<PropertyQueryInput, 'limit' | 'offset'>;
+export type PropertyParams = Omit<PropertyQueryInput, 'limit' | 'offset' | 'after'>;
 
 /** `enabled: false` holds the request (a count for filters still being typed). */
 export function useProperties(params: PropertyParams, options: { enabled?: boolean } = {}) {
@@ -15,10 +15,11 @@ export function useProperties(params: PropertyParams, options: { enabled?: boole
     queryKey: [PROPERTIES_KEY, params],
     queryFn: ({ pageParam }) =>
       fetchPage<Property>(
-        `${PROPERTIES_KEY}${toQueryString({ ...(params as Record<string, string | number | undefined>), limit: LIMITS.pageSizeDefault, offset: pageParam })}`,
+        `${PROPERTIES_KEY}${toQueryString({ ...(params as Record<string, string | number | undefined>), limit: LIMITS.pageSizeDefault, after: pageParam })}`,
       ),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextOffset(pages),
+    // The next page starts after the last card of the one before (X-Next-Cursor).
+    initialPageParam: '' as string,
+    getNextPageParam: (_last, pages) => nextCursor(pages),
   });
 }
 

@@ -2,7 +2,7 @@
  * /properties (spec §2 Properties; issue 4): For Sale / For Rent, filters, Clear Filters (keeps
  * the status), a working sort and Load More. Filters live in the URL.
  */
-import { isCapped } from '../../../lib/page';
+import { firstTotal, isCapped } from '../../../lib/page';
 import { FilterSelect } from '../../../components/filter-select';
 import { ResultsGrid } from '../../../components/results-grid';
 import { SortSelect } from '../../../components/sort-select';
@@ -59,7 +59,7 @@ export function PropertiesPage() {
   const filters = readPropertyFilters(params);
   const list = useProperties(filters);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
+  const total = firstTotal(list.data?.pages);
   const [prices, setPrices] = useState({
     min: filters.minPrice?.toString() ?? '',
     max: filters.maxPrice?.toString() ?? '',
