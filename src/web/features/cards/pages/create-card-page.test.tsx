@@ -57,7 +57,9 @@ describe('the card editor', () => {
   it('submits what the user typed and goes on', async () => {
     serveBroker();
     await renderPage(<CreateCardPage />, { path: '/create-card', namespaces: ['cards'] });
-    expect(((await screen.findByLabelText(/^Full name \(English\)/)) as HTMLInputElement).value).toBe('Layla Haddad');
+    const englishName = (await screen.findByLabelText(/^Full name \(English\)/)) as HTMLInputElement;
+    // The field can show before the form has written its starting value into it.
+    await waitFor(() => expect(englishName.value).toBe('Layla Haddad'));
     fireEvent.change(screen.getByLabelText(/^Profession \/ title \(English\)/), {
       target: { value: 'Off-Plan Specialist' },
     });
