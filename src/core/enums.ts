@@ -55,6 +55,14 @@ export const PROPERTY_FILTER_TYPES = PROPERTY_TYPES;
 
 export const PROPERTY_STATUSES = ['for_sale', 'for_rent', 'sold', 'rented'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+/**
+ * A listing that can still be bought or rented. A sold or let unit must come down from every
+ * public list, search and the sitemap; its own page stays reachable but says it is gone.
+ */
+export const AVAILABLE_PROPERTY_STATUSES = ['for_sale', 'for_rent'] as const satisfies readonly PropertyStatus[];
+/** Sold or let: off the public lists, and not to be shared. */
+export const isListingClosed = (status: PropertyStatus): boolean =>
+  !(AVAILABLE_PROPERTY_STATUSES as readonly PropertyStatus[]).includes(status);
 
 export const EMIRATES = [
   'dubai',

@@ -87,6 +87,15 @@ describe('the public card page', () => {
     const owner = await createOwner(t.database.db, { role: 'real_estate_broker' });
     const pending = await createProperty(t.database.db, owner.id, { isApproved: false });
     expect((await t.inject({ method: 'GET', url: `/properties/${pending.id}` })).statusCode).toBe(200);
+    // A sold or let one too (its link may be out there), but search engines are asked to drop it.
+    const sold = await createProperty(t.database.db, owner.id, { status: 'sold' });
+    const soldPage = await t.inject({ method: 'GET', url: `/properties/${sold.id}` });
+    expect(soldPage.statusCode).toBe(200);
+    expect(soldPage.headers['x-robots-tag']).toBe('noindex');
+    const open = await createProperty(t.database.db, owner.id, { status: 'for_rent' });
+    const openPage = await t.inject({ method: 'GET', url: `/properties/${open.id}` });
+    expect(openPage.statusCode).toBe(200);
+    expect(openPage.headers['x-robots-tag']).toBeUndefined();
     expect((await t.inject({ method: 'GET', url: '/properties/new' })).statusCode).toBe(200);
   });
 

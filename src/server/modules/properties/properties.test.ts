@@ -228,7 +228,6 @@ const SORTS: Record<string, (a: Property, b: Property) => number> = {
 const CASES: [Record<string, string>, (p: Property) => boolean][] = [
   [{}, (p) => p.status === 'for_sale'],
   [{ status: 'for_rent' }, (p) => p.status === 'for_rent'],
-  [{ status: 'sold' }, (p) => p.status === 'sold'],
   [{ type: 'villa' }, (p) => p.status === 'for_sale' && p.propertyType === 'villa'],
   [{ type: 'apartment', status: 'for_rent' }, (p) => p.status === 'for_rent' && p.propertyType === 'apartment'],
   [{ city: 'Dubai' }, (p) => p.status === 'for_sale' && p.city === 'Dubai'],

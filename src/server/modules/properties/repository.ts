@@ -1,6 +1,6 @@
 /** Listing queries: the public list with its filters, one listing, an owner's list. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Emirate } from '../../../core/enums';
+import { AVAILABLE_PROPERTY_STATUSES, type Emirate } from '../../../core/enums';
 import { EMIRATE_NAMES } from '../../../core/places';
 import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
@@ -13,9 +13,13 @@ import { type PropertyRow, toProperty } from './mapper';
 import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-columns';
 import { textConditions } from '../../db/query/text';
 
-/** Public listings: approved, and the owner neither suspended nor deleted. */
+/**
+ * Public listings: approved, still for sale or rent (a sold or let unit comes down from every
+ * list, search and the sitemap at once), and the owner neither suspended nor deleted.
+ */
 export const listedProperty: SQL = and(
   eq(properties.isApproved, true),
+  inArray(properties.status, [...AVAILABLE_PROPERTY_STATUSES]),
   isNull(users.deletedAt),
   isNull(users.suspendedAt),
 ) as SQL;

@@ -6,6 +6,7 @@ import { atLeastOneField } from '../../../core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidParam } from '../../../core/schemas/common';
+import { isListingClosed } from '../../../core/enums';
 import {
   mineQuerySchema,
   propertyDetailSchema,
@@ -97,9 +98,12 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The listing's page (the app shell): an unknown listing answers 404, so search engines see no
   // soft 404; the app still shows its not-found page. A listing that exists answers 200 in any
   // state: the app shows a pending one to its owner and admins, and not-found to anyone else.
+  // A sold or let listing's page stays reachable (its link may be out there) but asks search
+  // engines to drop it, as the sitemap already has.
   app.pageRenderers.set('/properties/:id', async (params, _request, reply) => {
-    const known = uuidParam.safeParse(params).success && (await findPropertyRow(db, params.id)) !== undefined;
-    if (!known) reply.code(404);
+    const row = uuidParam.safeParse(params).success ? await findPropertyRow(db, params.id) : undefined;
+    if (!row) reply.code(404);
+    else if (isListingClosed(row.p.status)) reply.header('X-Robots-Tag', 'noindex');
     return null;
   });
 };

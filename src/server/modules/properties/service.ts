@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPhone } from '../../../core/phone';
 import { and, eq } from 'drizzle-orm';
-import type { UserRole } from '../../../core/enums';
+import { isListingClosed, type PropertyStatus, type UserRole } from '../../../core/enums';
 import {
   PERMIT_REQUIRED,
   permitMissing,
@@ -198,12 +198,26 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           city: (values.city ?? base.city) as string | null,
           permitNumber: (values.permitNumber !== undefined ? values.permitNumber : base.permitNumber) as string | null,
         };
-        if (permitMissing(merged)) {
+        // A sold or let unit is no longer advertised, so it needs no advertising permit.
+        const status = (values.status ?? base.status) as PropertyStatus;
+        if (!isListingClosed(status) && permitMissing(merged)) {
           throw badRequest(PERMIT_REQUIRED, 'VALIDATION_FAILED', { errors: { permitNumber: PERMIT_REQUIRED } });
         }
         if (current.isApproved) {
           const revision: Record<string, unknown> = { ...(current.pendingRevision ?? {}) };
-          let changed = false;
+          // Marking a listed unit sold or let takes it down at once: taking an ad down needs no
+          // review, and a sold unit left on show while an admin gets to it is the problem. Putting
+          // it back on the market is an edit like any other and waits for review.
+          const closing =
+            values.status !== undefined &&
+            isListingClosed(values.status as PropertyStatus) &&
+            !same(live.status, values.status);
+          const closed = closing ? { status: values.status as PropertyStatus } : {};
+          if (closing) {
+            delete values.status;
+            delete revision.status;
+          }
+          let changed = closing;
           for (const [key, value] of Object.entries(values)) {
             if (same(key in revision ? revision[key] : live[key], value)) continue;
             changed = true;
@@ -215,6 +229,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           await tx
             .update(properties)
             .set({
+              ...closed,
               pendingRevision: Object.keys(revision).length ? revision : null,
               rejectionReason: null,
               version: current.version + 1,

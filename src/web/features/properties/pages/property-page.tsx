@@ -7,6 +7,7 @@ import { telLink } from '../../../../core/card-contact';
  */
 import {
   ArrowLeft,
+  Ban,
   Check,
   ChevronLeft,
   ChevronRight,
@@ -19,6 +20,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
+import { isListingClosed } from '../../../../core/enums';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -158,7 +160,10 @@ export function PropertyPage() {
   const wa = whatsappNumber(p.contact.phone);
   const place = placeLabel(t, i18n.language, p.location, p.city);
   const text = propertyText(p, i18n.language);
+  // A sold or let unit says so first, and is not passed on: no link goes out with a WhatsApp message.
+  const closed = isListingClosed(p.status);
   const waText = encodeURIComponent(t('detail.whatsappText', { title: text.title, url: window.location.href }));
+  const waHref = closed ? `https://wa.me/${wa}` : `https://wa.me/${wa}?text=${waText}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -179,6 +184,24 @@ export function PropertyPage() {
             {p.rejectionReason && <p className="mt-1">{t('approval.reason', { reason: p.rejectionReason })}</p>}
           </div>
           {user?.role === 'admin' && <AdminApprove id={p.id} title={p.title} version={p.version} />}
+        </div>
+      )}
+
+      {closed && (
+        <div
+          className="mt-3 flex items-start gap-3 rounded-xl border border-slate-300 bg-slate-100 p-4 text-slate-800"
+          role="status"
+          data-testid="listing-closed"
+        >
+          <Ban className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{t(`detail.closed.${p.status === 'sold' ? 'sold' : 'rented'}`)}</p>
+            <p className="mt-1 text-sm">
+              {own
+                ? t('detail.closed.ownerText')
+                : t(`detail.closed.${p.status === 'sold' ? 'soldText' : 'rentedText'}`)}
+            </p>
+          </div>
         </div>
       )}
 
@@ -212,7 +235,12 @@ export function PropertyPage() {
               )}
             </p>
           )}
-          <PropertyPrice price={p.price} status={p.status} className="mt-4 text-3xl" full />
+          <PropertyPrice
+            price={p.price}
+            status={p.status}
+            className={`mt-4 text-3xl ${closed ? 'text-slate-500 line-through decoration-2' : ''}`}
+            full
+          />
           <PropertyFacts p={p} className="mt-4 text-base" />
           {text.description && (
             <section className="mt-6" aria-labelledby="about-title">
@@ -271,7 +299,7 @@ export function PropertyPage() {
               </Button>
               {wa && (
                 <Button asChild variant="outline">
-                  <a href={`https://wa.me/${wa}?text=${waText}`} target="_blank" rel="noopener noreferrer">
+                  <a href={waHref} target="_blank" rel="noopener noreferrer">
                     <Phone className="h-4 w-4" aria-hidden="true" />
                     {t('card.whatsapp')}
                   </a>
