@@ -2,12 +2,8 @@
  * Toasts of spec §8: a default and a destructive style, at most one shown at once, a dismissed
  * toast removed after 1,000,000 ms. Call `toast({ title, description, variant })` anywhere.
  */
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { DELAYS } from '../../../core/limits';
-import { cn } from '../../lib/utils';
 
 const TOAST_LIMIT = 1;
 
@@ -16,7 +12,7 @@ export interface ToastOptions {
   description?: string;
   variant?: 'default' | 'destructive';
 }
-interface ToastItem extends ToastOptions {
+export interface ToastItem extends ToastOptions {
   id: number;
   open: boolean;
 }
@@ -35,7 +31,7 @@ export function toast(options: ToastOptions): number {
   return id;
 }
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   setTimeout(() => {
@@ -44,7 +40,7 @@ function dismiss(id: number) {
   }, DELAYS.toastRemove);
 }
 
-function useToasts(): ToastItem[] {
+export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -54,43 +50,19 @@ function useToasts(): ToastItem[] {
   );
 }
 
+// The toast's view (Radix's toast with its layers and focus handling) is a chunk of its own, loaded
+// with the first toast: most pages never show one, and the first paint need not parse it.
+const ToastView = lazy(() => import('./toast-view'));
+/** Once mounted the view stays, so a toast closing animates out instead of being cut off. */
+let viewWanted = false;
+
 export function Toaster() {
   const toasts = useToasts();
-  const { t, i18n } = useTranslation();
+  if (toasts.length === 0 && !viewWanted) return null;
+  viewWanted = true;
   return (
-    <ToastPrimitive.Provider swipeDirection={i18n.dir() === 'rtl' ? 'left' : 'right'} duration={5000}>
-      {toasts.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => !open && dismiss(item.id)}
-          data-testid="toast"
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
-            item.variant === 'destructive'
-              ? 'border-red-600 bg-red-600 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close
-            className="absolute end-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
-            aria-label={t('close')}
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        // Radix names the region "Notifications ({hotkey})" in English; ours follows the page's language.
-        label={t('notificationsRegion')}
-        className="fixed bottom-20 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 md:bottom-0"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastView />
+    </Suspense>
   );
 }
