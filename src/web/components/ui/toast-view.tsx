@@ -3,7 +3,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
-import { dismiss, useToasts } from './toast';
+import { dismiss, useToasts } from './toast-store';
 
 export default function ToastView() {
   const toasts = useToasts();
