@@ -21,4 +21,4 @@ void i18nReady
 
 // After the page has loaded, so installing the worker (and precaching the app) never competes with
 // the first paint.
-window.addEventListener('load', () => registerServiceWorker(), { once: true });
+window.addEventListener('load', () => void registerServiceWorker(), { once: true });

@@ -26,6 +26,8 @@ test('the filter sheet shows as many listings as its button promised, typed pric
   await expect(page.getByTestId('property-card').first()).toBeVisible();
   await page.getByTestId('filters-button').click();
   const sheet = page.getByRole('dialog', { name: 'Filters' });
+  // The sheet's code loads on the first tap: wait for it before reading its options.
+  await expect(sheet.getByTestId('filter-type')).toBeVisible();
 
   // Every type the listing form offers, bedrooms and a community.
   const types = await sheet.getByTestId('filter-type').locator('option').allTextContents();

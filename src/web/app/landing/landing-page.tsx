@@ -1,4 +1,5 @@
 import { ArrowRight, Bot, Filter, Mail, MapPin, Phone, Search, Sparkles } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MARKETING } from '../../../core/limits';
@@ -8,9 +9,13 @@ import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/feedback';
 import { useAuth } from '../../lib/use-auth';
 import { ROLE_OFFERINGS, SELECTED_ROLE_KEY } from '../../lib/role-offerings';
-import { MyHome } from '../home/my-home';
-import { FeaturedProperties } from './featured-properties';
 import { LandingSearch } from './landing-search';
+
+// Each its own chunk, so a visitor's first paint parses neither: the signed-in home (with the hooks
+// of cards, inquiries and follow-ups) and the featured listings at the page's foot (with the
+// property card and the places it names), which load once the landing is on screen.
+const MyHome = lazy(() => import('../home/my-home').then((m) => ({ default: m.MyHome })));
+const FeaturedProperties = lazy(() => import('./featured-properties').then((m) => ({ default: m.FeaturedProperties })));
 
 function SampleCard() {
   const { t } = useTranslation('landing');
@@ -63,7 +68,12 @@ export function LandingPage() {
   const brokers = usePublicFigure('brokers');
   if (isLoading) return <PageSpinner />;
   // Signed in, home is the user's own card and what is new for them.
-  if (user && user.role !== 'admin') return <MyHome user={user} />;
+  if (user && user.role !== 'admin')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <MyHome user={user} />
+      </Suspense>
+    );
 
   const features = [
     { icon: Bot, key: 'content' },
@@ -181,7 +191,9 @@ export function LandingPage() {
         </div>
       </section>
 
-      <FeaturedProperties />
+      <Suspense fallback={null}>
+        <FeaturedProperties />
+      </Suspense>
     </div>
   );
 }

@@ -1,96 +1,45 @@
 /**
- * Toasts of spec §8: a default and a destructive style, at most one shown at once, a dismissed
- * toast removed after 1,000,000 ms. Call `toast({ title, description, variant })` anywhere.
+ * Toasts: call `toast({ title, description, variant })` anywhere; <Toaster /> shows them.
  */
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DELAYS } from '../../../core/limits';
-import { cn } from '../../lib/utils';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToasts } from './toast-store';
 
-const TOAST_LIMIT = 1;
+export { type ToastOptions, toast } from './toast-store';
 
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-interface ToastItem extends ToastOptions {
-  id: number;
-  open: boolean;
-}
+// The toast's view (Radix's toast with its layers and focus handling) is a chunk of its own, loaded
+// once the browser is idle after the page's load, or with an earlier toast: the first paint never
+// parses it, and the named notifications region (and its hotkey) is there soon after.
+const ToastView = lazy(() => import('./toast-view'));
 
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-
-export function toast(options: ToastOptions): number {
-  const id = nextId++;
-  items = [{ ...options, id, open: true }, ...items].slice(0, TOAST_LIMIT);
-  emit();
-  return id;
-}
-
-function dismiss(id: number) {
-  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
-  emit();
-  setTimeout(() => {
-    items = items.filter((t) => t.id !== id);
-    emit();
-  }, DELAYS.toastRemove);
-}
-
-function useToasts(): ToastItem[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => items,
-  );
+function whenIdleAfterLoad(run: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      const id = globalThis.setTimeout(run, 1000);
+      cancel = () => globalThis.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
+  }
+  return () => cancel();
 }
 
 export function Toaster() {
   const toasts = useToasts();
-  const { t, i18n } = useTranslation();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setIdle(true)), []);
+  // Once mounted the view stays, so a toast closing animates out instead of being cut off.
+  if (toasts.length > 0 && !idle) setIdle(true);
+  if (toasts.length === 0 && !idle) return null;
   return (
-    <ToastPrimitive.Provider swipeDirection={i18n.dir() === 'rtl' ? 'left' : 'right'} duration={5000}>
-      {toasts.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => !open && dismiss(item.id)}
-          data-testid="toast"
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
-            item.variant === 'destructive'
-              ? 'border-red-600 bg-red-600 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close
-            className="absolute end-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
-            aria-label={t('close')}
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        // Radix names the region "Notifications ({hotkey})" in English; ours follows the page's language.
-        label={t('notificationsRegion')}
-        className="fixed bottom-20 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 md:bottom-0"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastView />
+    </Suspense>
   );
 }

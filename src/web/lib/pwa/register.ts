@@ -3,7 +3,7 @@
  * a waiting worker is told to take over at the user's next navigation, never while they type into
  * a form, and the page then reloads into the new version at the address they were going to.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { PRIVATE_CACHE, SW_MESSAGES } from '../../../core/pwa';
 
 type UpdateListener = (ready: boolean) => void;
@@ -18,8 +18,10 @@ export function onUpdateReady(listener: UpdateListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  // Loaded only here, after the page's load event: the first paint never parses it.
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     updateReady = true;
