@@ -32,6 +32,7 @@ async function brokerCard(browser: Browser) {
     status: string;
     isPublic: boolean;
     phone: string | null;
+    translations: { ar?: { name?: string } };
   }[];
   const card = cards.find((c) => c.status === 'approved' && c.isPublic);
   if (!card) throw new Error('the demo broker has no published card');
@@ -50,6 +51,8 @@ test('each signature design lays out in Chromium with working links, the Arabic 
   for (const design of ['1', '2', '3']) {
     for (const lang of ['en', 'ar'] as const) {
       const what = `design ${design} ${lang}`;
+      // The Arabic signature shows the card's Arabic name where the card has one.
+      const name = (lang === 'ar' && card.translations.ar?.name) || card.name;
       const res = await page.request.get(`/api/business-cards/${card.id}/signature?design=${design}&lang=${lang}`);
       expect(res.status(), what).toBe(200);
       // As a mail client shows it: the fragment alone in an otherwise empty document.
@@ -58,7 +61,7 @@ test('each signature design lays out in Chromium with working links, the Arabic 
       );
       const table = page.locator('body > table');
       await expect(table, what).toBeVisible();
-      await expect(page.getByText(card.name, { exact: true }), what).toBeVisible();
+      await expect(page.getByText(name, { exact: true }), what).toBeVisible();
       const box = await table.boundingBox();
       expect(box?.width, what).toBeGreaterThan(200);
       expect(box?.width, what).toBeLessThan(640);
@@ -78,7 +81,7 @@ test('each signature design lays out in Chromium with working links, the Arabic 
       for (const link of await page.locator('a').all()) await expect(link, what).toBeVisible();
 
       // Direction: the name starts at the start edge of its cell (right in Arabic, left in English).
-      const layout = await page.getByText(card.name, { exact: true }).evaluate((el) => {
+      const layout = await page.getByText(name, { exact: true }).evaluate((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
         const text = range.getBoundingClientRect();
@@ -95,7 +98,7 @@ test('each signature design lays out in Chromium with working links, the Arabic 
       if (design === '1') {
         // The QR column sits on the start side: right of the text in Arabic.
         const qrBox = await qr.boundingBox();
-        const nameBox = await page.getByText(card.name, { exact: true }).boundingBox();
+        const nameBox = await page.getByText(name, { exact: true }).boundingBox();
         if (lang === 'ar') expect(qrBox?.x, what).toBeGreaterThan(nameBox?.x ?? 0);
         else expect(qrBox?.x, what).toBeLessThan(nameBox?.x ?? 0);
       }

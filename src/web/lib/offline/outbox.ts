@@ -206,7 +206,11 @@ async function flushOnce(): Promise<FlushReport> {
   let changed = false;
   try {
     const who = await fetch('/api/auth/user', { credentials: 'include', cache: 'no-store' });
-    if (!who.ok) return report;
+    // Signed out: the captures wait for their user. A server that is busy or down: try again later.
+    if (!who.ok) {
+      if (retryable(who.status) && who.status !== 401 && who.status !== 403) throw new Error(`outbox: ${who.status}`);
+      return report;
+    }
     const { id: userId } = (await who.json()) as { id: string };
     for (const capture of await capturesOf(userId)) {
       if (capture.kind === 'contact') {

@@ -46,18 +46,45 @@ export function useOutbox(userId: string | null | undefined): OutboxState {
   return state;
 }
 
-/** Sends what waits whenever the app opens signed in and whenever the browser comes back online. */
-export function useOutboxSender(userId: string | null | undefined): void {
+/** The wait before the page tries again after a round that failed for now: 2 s, doubling to a minute. */
+export const retryDelay = (failures: number) => Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
+
+/**
+ * Sends what waits whenever the app opens signed in and whenever the browser comes back online.
+ * A round that fails for now (the first requests after a reconnect can fail while the network
+ * settles, or the server is busy) is tried again after a growing wait while the page stays open
+ * and online: otherwise the capture would wait for the next reconnect or the next app open.
+ */
+export function useOutboxSender(
+  userId: string | null | undefined,
+  delay: (failures: number) => number = retryDelay,
+): void {
   useEffect(() => {
     if (!userId || !hasIndexedDb()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let live = true;
     const send = () => {
+      clearTimeout(timer);
       if (!navigator.onLine) return;
-      // A network failure leaves the capture waiting for the next round; what was sent is
-      // announced through onOutboxChange either way.
-      void flushOutbox().catch(() => undefined);
+      // What was sent is announced through onOutboxChange either way.
+      flushOutbox().then(
+        () => {
+          failures = 0;
+        },
+        () => {
+          if (!live) return;
+          failures += 1;
+          timer = setTimeout(send, delay(failures));
+        },
+      );
     };
     send();
     window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [userId]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', send);
+    };
+  }, [userId, delay]);
 }
