@@ -21,17 +21,50 @@ export interface RegisterEntry {
   licenseEnd: string | null;
 }
 
-/** The verdict for one card, `today` being the date in Dubai as YYYY-MM-DD. */
-export function licenceStatus(
-  cardNames: (string | null | undefined)[],
+/** The verdict against a register entry, `names` matching the entry's names by `match`. */
+function verdict(
+  names: (string | null | undefined)[],
   entry: RegisterEntry | null,
   today: string,
+  match: (name: string | null | undefined, registered: string | null) => boolean,
 ): LicenceStatus {
   if (!entry) return 'unknown_number';
-  const named = cardNames.some((n) => namesMatch(n, entry.nameEn) || namesMatch(n, entry.nameAr));
-  if (!named) return 'name_mismatch';
+  if (!names.some((n) => match(n, entry.nameEn) || match(n, entry.nameAr))) return 'name_mismatch';
   if (entry.licenseEnd && entry.licenseEnd < today) return 'expired';
   return 'verified';
+}
+
+/** The verdict for one card, `today` being the date in Dubai as YYYY-MM-DD. */
+export const licenceStatus = (cardNames: (string | null | undefined)[], entry: RegisterEntry | null, today: string) =>
+  verdict(cardNames, entry, today, namesMatch);
+
+/** What a check records beside its verdict: the register's names and licence end, and when. */
+const checkRecord = (entry: RegisterEntry | null, status: LicenceStatus, checkedAt: Date) => ({
+  status,
+  validUntil: entry?.licenseEnd ?? null,
+  registerNameEn: entry?.nameEn ?? null,
+  registerNameAr: entry?.nameAr ?? null,
+  checkedAt,
+});
+
+/** A check made again replaces the last one's record. */
+const replaceCheck = {
+  status: sql`excluded.status`,
+  validUntil: sql`excluded.valid_until`,
+  registerNameEn: sql`excluded.register_name_en`,
+  registerNameAr: sql`excluded.register_name_ar`,
+  checkedAt: sql`excluded.checked_at`,
+};
+
+type Totals = { checked: number; verified: number; review: number };
+
+/** Counts a page of verdicts: verified (by the register or by hand) or waiting for an admin. */
+function tally(totals: Totals, checks: { status: LicenceStatus }[]): void {
+  for (const { status } of checks) {
+    totals.checked++;
+    if (status === 'verified' || status === 'manual') totals.verified++;
+    else totals.review++;
+  }
 }
 
 /** Today in Dubai (UTC+4, no daylight saving), the day a licence ending "on" a date still covers. */
@@ -55,7 +88,7 @@ export async function verifyAllCards(
   now: Date,
   /** Only these cards (one just saved); before the first broker register, nothing is checked. */
   only?: string[],
-): Promise<{ checked: number; verified: number; review: number }> {
+): Promise<Totals> {
   const today = dubaiToday(now);
   let after = '00000000-0000-0000-0000-000000000000';
   const totals = { checked: 0, verified: 0, review: 0 };
@@ -100,26 +133,8 @@ export async function verifyAllCards(
     // One statement for the page's verdicts and one per direction for the cards' flags.
     await db
       .insert(cardLicenceChecks)
-      .values(
-        checks.map(({ r, entry, status }) => ({
-          cardId: r.id,
-          status,
-          validUntil: entry?.licenseEnd ?? null,
-          registerNameEn: entry?.nameEn ?? null,
-          registerNameAr: entry?.nameAr ?? null,
-          checkedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: cardLicenceChecks.cardId,
-        set: {
-          status: sql`excluded.status`,
-          validUntil: sql`excluded.valid_until`,
-          registerNameEn: sql`excluded.register_name_en`,
-          registerNameAr: sql`excluded.register_name_ar`,
-          checkedAt: sql`excluded.checked_at`,
-        },
-      });
+      .values(checks.map(({ r, entry, status }) => ({ cardId: r.id, ...checkRecord(entry, status, now) })))
+      .onConflictDoUpdate({ target: cardLicenceChecks.cardId, set: replaceCheck });
     const flip = (verified: boolean) =>
       checks
         .filter(
@@ -129,11 +144,7 @@ export async function verifyAllCards(
         .map(({ r }) => r.id);
     await setLicenseFromRegister(db, flip(true), true);
     await setLicenseFromRegister(db, flip(false), false);
-    for (const { status } of checks) {
-      totals.checked++;
-      if (status === 'verified' || status === 'manual') totals.verified++;
-      else totals.review++;
-    }
+    tally(totals, checks);
   }
   return totals;
 }
@@ -145,28 +156,15 @@ export async function licenceCheckOf(db: DbOrTx, cardId: string) {
 }
 
 /** The verdict for one brokerage's ORN against the office register (the same rules as a card's BRN). */
-export function officeStatus(
-  names: (string | null | undefined)[],
-  entry: RegisterEntry | null,
-  today: string,
-): LicenceStatus {
-  if (!entry) return 'unknown_number';
-  const named = names.some((n) => officeNamesMatch(n, entry.nameEn) || officeNamesMatch(n, entry.nameAr));
-  if (!named) return 'name_mismatch';
-  if (entry.licenseEnd && entry.licenseEnd < today) return 'expired';
-  return 'verified';
-}
+export const officeStatus = (names: (string | null | undefined)[], entry: RegisterEntry | null, today: string) =>
+  verdict(names, entry, today, officeNamesMatch);
 
 /**
  * Checks every brokerage's ORN against the office register and records each verdict; sets the
  * brokerage's verified mark from it, except where an admin verified the ORN by hand (manual).
  * Brokerages number in the hundreds, so one page holds them all; `only` checks one just saved.
  */
-export async function verifyBrokerages(
-  db: DbOrTx,
-  now: Date,
-  only?: string,
-): Promise<{ checked: number; verified: number; review: number }> {
+export async function verifyBrokerages(db: DbOrTx, now: Date, only?: string): Promise<Totals> {
   const today = dubaiToday(now);
   const totals = { checked: 0, verified: 0, review: 0 };
   // Before the first office register there is nothing to check against: no verdicts at all,
@@ -198,26 +196,8 @@ export async function verifyBrokerages(
   });
   await db
     .insert(brokerageOrnChecks)
-    .values(
-      checks.map(({ r, entry, status }) => ({
-        brokerageId: r.id,
-        status,
-        validUntil: entry?.licenseEnd ?? null,
-        registerNameEn: entry?.nameEn ?? null,
-        registerNameAr: entry?.nameAr ?? null,
-        checkedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: brokerageOrnChecks.brokerageId,
-      set: {
-        status: sql`excluded.status`,
-        validUntil: sql`excluded.valid_until`,
-        registerNameEn: sql`excluded.register_name_en`,
-        registerNameAr: sql`excluded.register_name_ar`,
-        checkedAt: sql`excluded.checked_at`,
-      },
-    });
+    .values(checks.map(({ r, entry, status }) => ({ brokerageId: r.id, ...checkRecord(entry, status, now) })))
+    .onConflictDoUpdate({ target: brokerageOrnChecks.brokerageId, set: replaceCheck });
   for (const verified of [true, false]) {
     const ids = checks
       .filter(
@@ -230,10 +210,6 @@ export async function verifyBrokerages(
         .set({ ornVerified: verified, ornVerifiedAt: verified ? now : null })
         .where(inArray(brokerages.id, ids));
   }
-  for (const { status } of checks) {
-    totals.checked++;
-    if (status === 'verified' || status === 'manual') totals.verified++;
-    else totals.review++;
-  }
+  tally(totals, checks);
   return totals;
 }
