@@ -4,7 +4,7 @@
  * yardstick of the ratios (in a process of its own: embedded PGlite runs on the app's thread).
  * Otherwise the real app with NODE_ENV=production on the given database, filled once:
  * PostgreSQL and BENCH_PGLITE_DATA=bench get the bench data set (25,000 cards, 100,000 listings),
- * plain PGlite the demo data (the issue's embedded target). Prints one line
+ * plain PGlite the demo data (the embedded target). Prints one line
  * `BENCH { port, cardId, fillMs }` once it listens.
  *
  *   BENCH_DB=postgres BENCH_DATABASE_URL=postgres://… | BENCH_DB=pglite BENCH_PGLITE_DIR=/path

@@ -4,7 +4,7 @@
  * PGlite. The app runs in its own process (scripts/bench-http-server.ts) with NODE_ENV=production,
  * the bare route in another. PostgreSQL gets the bench data set (25,000 cards, 100,000 listings,
  * 5,000 users) in database `bitaqa_bench`, filled once and kept; PGlite the demo data in a folder
- * of the temp dir (the issue's embedded target; BENCH_PGLITE_DATA=bench for the big set).
+ * of the temp dir (the embedded target; BENCH_PGLITE_DATA=bench for the big set).
  *
  * Every route runs for BENCH_SECONDS with BENCH_CONNECTIONS connections (autocannon), with a bare
  * run before each route and one after the last; a route's ratio is its req/s over the mean of the
@@ -42,7 +42,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
 type Kind = 'list' | 'text' | 'smart' | 'card' | 'qr' | 'signed';
-/** The issue's targets: share of bare Fastify's req/s, and a p95 bound where it sets one. */
+/** The targets: share of bare Fastify's req/s, and a p95 bound where it sets one. */
 interface Target {
   ratio: number;
   p95?: number;
@@ -60,7 +60,7 @@ const TARGET: Record<Exclude<Kind, 'signed'>, Target> = {
 const PGLITE_DIRECTORY: Target = { ratio: 0.01, max: 1000 };
 
 function targetOf(target: string, r: Route): Target | undefined {
-  // No target in the issue: the signed-in routes show what a session and its user cost.
+  // No target for these: the signed-in routes show what a session and its user cost.
   if (r.kind === 'signed') return undefined;
   if (target !== 'pglite') return TARGET[r.kind];
   return r.name.startsWith('directory') ? PGLITE_DIRECTORY : undefined;

@@ -5,7 +5,7 @@
  *   - precision at 5: of the first five results, the share that is relevant, out of
  *     min(5, number of relevant results) — 1.0 when the top of the list is all right;
  *   - the zero-result rate: queries that showed nothing at all.
- * Smart search runs twice: "exact" (exact=1, the behaviour before issue 17: no relaxing) and as
+ * Smart search runs twice: "exact" (exact=1, the behaviour before relaxed filters: no relaxing) and as
  * shipped. BENCH_SEARCH_VERBOSE=1 lists every query under 1.0 with what came back.
  */
 import { QUERIES, type ListingWant, type PeopleWant, type Query, swappedLetterQueries } from './search-queries';

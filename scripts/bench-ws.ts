@@ -5,12 +5,12 @@
  * 1. Idle authenticated sockets per process and memory per socket (RSS and heap after a full
  *    GC), beside a bare `ws` server holding the same number of sockets.
  * 2. The conversation list and unread count for a user with 50 and with 5,000 conversations
- *    (autocannon, the sockets still open; the issue's target: 5,000 within 1.5× the time at 50).
+ *    (autocannon, the sockets still open; the target: 5,000 within 1.5× the time at 50).
  * 3. Live delivery: messages POSTed at a steady rate among the first N clients while the other
  *    sockets stay open; latency from the POST's start to the recipient's socket event, p50/p99,
  *    and every message accounted for (zero lost).
  *
- * Defaults finish in a minute or two on a shared 2-core machine; --full runs the issue's targets.
+ * Defaults finish in a minute or two on a shared 2-core machine; --full runs the full targets.
  *   --sockets 2000 --clients 300 --rate 100 --seconds 20 --warmup 5 --db postgres|pglite --full
  * The warm-up sends at the same rate before the measured seconds (the server's JIT, its pools'
  * connections and their prepared statements, the sockets' buffers): reported on a line of its own.

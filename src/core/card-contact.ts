@@ -1,6 +1,6 @@
 /**
- * Contact links of a business card (spec §2 Public card view), shared by the server's vCard and
- * the web page. Issue 17: the number is shown in the international format of its country, and
+ * Contact links of a business card, shared by the server's vCard and
+ * the web page. The number is shown in the international format of its country, and
  * the WhatsApp / Telegram / tel: links are built from its E.164 form only.
  */
 import { formatPhone, phoneLinkDigits } from './phone';

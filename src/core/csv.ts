@@ -1,5 +1,5 @@
 /**
- * CSV that opens cleanly in Excel (issue 6 exports): UTF-8 with a byte-order mark so Arabic
+ * CSV that opens cleanly in Excel (the leads and admin exports): UTF-8 with a byte-order mark so Arabic
  * survives, CRLF line ends, RFC 4180 quoting, and cells that Excel would run as formulas
  * (starting with = + - @ or a control character) prefixed with an apostrophe (OWASP CSV injection).
  */

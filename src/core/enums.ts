@@ -1,5 +1,5 @@
 /**
- * Every enumeration of spec §3, in one place. Server (pgEnum, zod) and web (selects, labels)
+ * Every enumeration of the data model, in one place. Server (pgEnum, zod) and web (selects, labels)
  * both read these arrays; display labels live in the i18n resources under `enums.<name>.<value>`.
  */
 
@@ -13,7 +13,7 @@ export const USER_ROLES = [
 ] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The four roles a user may choose for themselves (issue 2: never admin). */
+/** The four roles a user may choose for themselves (never admin). */
 export const PROFESSIONAL_ROLES = [
   'real_estate_broker',
   'banking_broker',
@@ -227,8 +227,8 @@ export const INQUIRY_TYPES = ['buying', 'selling', 'renting', 'financing', 'part
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
 /**
- * Lead statuses. `pending` is stored for a new lead and shown as "New" (issue 14 kept the stored
- * value); `qualified` came with team leads.
+ * Lead statuses. `pending` is stored for a new lead and shown as "New" (the stored value was
+ * kept when the label changed); `qualified` came with team leads.
  */
 export const INQUIRY_STATUSES = ['pending', 'contacted', 'qualified', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];

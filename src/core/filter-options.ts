@@ -1,7 +1,7 @@
 /**
  * The options of the directory, properties, services and search filters, without zod: the list
- * pages import them from here so their first view does not download the schema code (issue 9,
- * Lighthouse on directory and properties). The schemas in core/schemas re-export them and
+ * pages import them from here so their first view does not download the schema code (the
+ * directory and properties pages load faster). The schemas in core/schemas re-export them and
  * validate against the same lists.
  */
 import {

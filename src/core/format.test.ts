@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPriceAed } from './format';
 
 describe('formatPriceAed', () => {
-  it('keeps the short form of spec §9 on cards in English', () => {
+  it('keeps the short form on cards in English', () => {
     expect(formatPriceAed(1_850_000)).toBe('AED 1.9M');
     expect(formatPriceAed(85_000)).toBe('AED 85K');
     expect(formatPriceAed(950)).toBe('AED 950');

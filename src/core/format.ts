@@ -1,8 +1,8 @@
 /**
- * Prices in dirhams. `compact` is the short form of spec §9 for tight places (cards, chips):
+ * Prices in dirhams. `compact` is the short form for tight places (cards, chips):
  * 1,000,000 and up as "AED x.xM" (one decimal), 1,000 and up as "AED xK", otherwise the full
  * number. `full` is the amount exactly as typed, grouped ("AED 1,850,000"), for a listing's own
- * page (issue 10: never show a price as a different number where it is the subject). Arabic puts
+ * page (never show a price as a different number where it is the subject). Arabic puts
  * the currency after the amount ("1,850,000 درهم", "1.9 مليون درهم"); digits stay Western, as
  * on UAE listings.
  */

@@ -54,7 +54,7 @@ export const ROLE_PRICES_AED = {
   investor: 0,
 } as const;
 
-/** Delays of spec §9, in milliseconds. */
+/** Delays the interface waits, in milliseconds. */
 export const DELAYS = {
   unauthorizedRedirect: 500,
   adminDeniedRedirect: 1000,

@@ -1,5 +1,5 @@
 /**
- * Phone numbers (issue 17 "Phone numbers"): parsed with libphonenumber-js, stored in E.164
+ * Phone numbers: parsed with libphonenumber-js, stored in E.164
  * ("+971501234567"), typed in national form ("050 123 4567", UAE by default) or international
  * form ("+971 50 123 4567"), shown in international format for their country, and turned into
  * WhatsApp / Telegram / tel: links from the E.164 digits. One module for the forms, the server

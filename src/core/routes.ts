@@ -1,5 +1,5 @@
 /**
- * The browser routes (plus pages the issues add). The server answers these with the
+ * The browser routes. The server answers these with the
  * app shell (HTTP 200) and every other non-API path with the 404 page (HTTP 404).
  */
 export const SPA_ROUTES = [

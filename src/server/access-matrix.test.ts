@@ -1,5 +1,5 @@
 /**
- * Access-control matrix (issue 11 "Done when"): every route of the Fastify route table × anonymous,
+ * Access-control matrix: every route of the Fastify route table × anonymous,
  * another signed-in user, the owner of the resource, and an admin — with the status each must get.
  * The route list comes from the app itself, so a route added without an entry here fails the test.
  *
@@ -758,7 +758,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/admin/audit-log': { request: () => ({ url: '/api/admin/audit-log' }), expect: [401, 403, 403, 200] },
 
-  // ——— Brokerages (issue 14; member and manager columns are in brokerages/brokerages.test.ts) ———
+  // ——— Brokerages (member and manager columns are in brokerages/brokerages.test.ts) ———
   'POST /api/brokerages': {
     request: () => ({
       url: '/api/brokerages',

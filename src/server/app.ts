@@ -268,7 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerHttpSecurity(app, config);
-  // Before any route, so every route is measured (issue 12 observability).
+  // Before any route, so every route is measured.
   await registerMetrics(app);
   // Brotli or gzip for every text answer (HTML, JSON, scripts, styles, SVG).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });

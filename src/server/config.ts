@@ -151,7 +151,7 @@ export interface Config {
   paymentsTest: boolean;
   /** 32-byte key that encrypts TOTP secrets at rest. */
   totpKey: Buffer;
-  /** Rate-limit counters in Redis instead of PostgreSQL (issue 12 shared limits). */
+  /** Rate-limit counters in Redis instead of PostgreSQL, shared by every app process. */
   redisUrl?: string;
   /** Multiplies every rate limit's points (test environments only; 1 in production). */
   rateLimitScale: number;

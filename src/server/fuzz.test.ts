@@ -1,5 +1,5 @@
 /**
- * Bad input never 500s (issue 12 "Done when"): a few thousand generated requests over every
+ * Bad input never 500s: a few thousand generated requests over every
  * route of the route table — hostile path parameters, query strings and bodies (NUL and other
  * control characters, huge and negative numbers, wrong types, empty and malformed bodies), as
  * anonymous, investor, broker and admin callers — must never get a 5xx answer.

@@ -4,7 +4,7 @@
  * Headers: helmet on every answer (HTML and JSON) with a real Content-Security-Policy
  * (no inline scripts: the page loads only our bundle and Stripe's script), frame-ancestors
  * 'none', nosniff, a Referrer-Policy, and HSTS when PUBLIC_URL is https. Helmet's middleware is
- * built once (issue 13: @fastify/helmet rebuilt it, parsing the policy, for every request).
+ * built once (@fastify/helmet rebuilt it, parsing the policy, for every request).
  *
  * Cross-site requests: a state-changing request (anything but GET/HEAD/OPTIONS) that a browser marks as coming from another site is refused with 403. Browsers send
  * `Sec-Fetch-Site` and `Origin`; a request with neither is not from a browser page (curl, Stripe's
@@ -85,7 +85,7 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     xFrameOptions: { action: 'deny' },
   });
   // Nothing in this configuration depends on the request (no nonces), so the headers are taken
-  // from helmet once and set as one object per answer (issue 13: its chain of thirteen
+  // from helmet once and set as one object per answer (its chain of thirteen
   // middlewares ran for every request).
   const headers = headersOf(securityHeaders);
   app.addHook('onRequest', (_request, reply, done) => {

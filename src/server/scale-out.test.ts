@@ -1,5 +1,5 @@
 /**
- * Scale out (issue 12 "Done when", first bullet): two real app processes (src/server/main.ts,
+ * Scale out: two real app processes (src/server/main.ts,
  * each with its own DATA_DIR) on one PostgreSQL database and one local S3-compatible server
  * (s3rver), behind a round-robin proxy started here. Shown: a photo uploaded through one is served
  * by the other; a message sent through one arrives live on a socket held by the other; a rate

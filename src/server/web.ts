@@ -1,8 +1,8 @@
 /**
  * Serves the built front end (dist/web): hashed assets with long caching, the app shell for
- * every route of spec §2 (200), the 404 page for other paths (404), JSON 404 under /api.
- * Modules may add <meta> tags for a route (issue 3: Open Graph tags on /cards/{id}) or answer a
- * route with a whole server-rendered page (issue 9: the public card page).
+ * every route of the web app (200), the 404 page for other paths (404), JSON 404 under /api.
+ * Modules may add <meta> tags for a route (Open Graph tags on /cards/{id}) or answer a
+ * route with a whole server-rendered page (the public card page).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -127,7 +127,7 @@ function preloadTags(html: string, scripts: string[]): string {
 /** A page served again and again (a cached card page is the same string each time), with its ETag and compressed bodies. */
 interface PageVariants {
   etag: string;
-  /** The page's UTF-8 bytes, encoded once (issue 13: 20 KB encoded per answer was most of its cost). */
+  /** The page's UTF-8 bytes, encoded once (20 KB encoded per answer was most of its cost). */
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;

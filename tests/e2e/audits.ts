@@ -1,5 +1,5 @@
 /**
- * Page audits of issue 10 shared by the a11y suite (and usable from a one-off script):
+ * Page audits shared by the a11y suite (and usable from a one-off script):
  * Latin-script words left on an Arabic page, and tap targets too small for a finger.
  */
 import type { Page } from '@playwright/test';

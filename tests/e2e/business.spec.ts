@@ -1,5 +1,5 @@
 /**
- * Issue 6 journeys: a broker signs up, pays with the test card, is approved and gets a lead;
+ * Business journeys: a broker signs up, pays with the test card, is approved and gets a lead;
  * and the admin's statistics equal what the database holds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Business cards end to end (issue 3 "Done when"): a broker creates a card with AI help, an admin
+ * Business cards end to end: a broker creates a card with AI help, an admin
  * approves it, a signed-out visitor opens it, downloads the vCard and the QR and sees the right
  * contact links; a rejected card shows its reason to its owner and Card Not Found to everyone else.
  */
@@ -42,7 +42,7 @@ test('a broker creates a card with AI, an admin approves it, a visitor opens, sa
   const page = broker.page;
   await page.goto('/create-card');
   await expect(page.getByRole('heading', { name: 'Create your business card' })).toBeVisible();
-  // spec §5 defaults: the user's name, Dubai, English, and their number in international format.
+  // A new card's defaults: the user's name, Dubai, English, and their number in international format.
   await expect(page.getByLabel('Full name (English)')).toHaveValue('Layla Haddad');
   await expect(page.getByLabel('Emirate')).toHaveValue('dubai');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+971 50 123 4567');

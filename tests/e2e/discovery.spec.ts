@@ -25,7 +25,7 @@ async function marinaBrokerCard(name: string): Promise<string> {
     data: {
       name,
       profession: 'Off-Plan Property Consultant',
-      // No company: the demo broker's brokerage sets it (issue 14 locked fields).
+      // No company: the demo broker's brokerage sets it (a locked field).
       roleTitle: 'off_plan_projects',
       languages: ['arabic', 'english'],
       emirate: 'dubai',

@@ -2,7 +2,7 @@
  * Once per browser-test run: compile the server and seed the demo data into a data folder. Each
  * worker's server then starts from the compiled bundle on a copy of that folder, instead of
  * compiling the TypeScript through tsx and creating, migrating and seeding a database of its own
- * (issue 16: about 15 s of CPU per worker).
+ * (about 15 s of CPU per worker).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Messaging between two people in two browser contexts (issue 5 "Done when"): live delivery
+ * Messaging between two people in two browser contexts: live delivery
  * without reloads, replies, and the unread badge clearing once the conversation is read.
  */
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
@@ -196,7 +196,7 @@ test('mobile shows one pane at a time and Arabic reads right to left', async ({ 
   await context.close();
 });
 
-/** The Message button on B's directory entry (spec §2 Professional directory). */
+/** The Message button on B's directory entry. */
 async function startConversationFromDirectory(page: Page, name: string) {
   await page.goto(`/directory?search=${encodeURIComponent(name)}`);
   const card = page.getByTestId('professional-card').filter({ hasText: name }).first();

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 2 end to end: an edit never takes an approved card offline. The owner renames
+ * End to end, an edit never takes an approved card offline. The owner renames
  * their approved card; the public keeps seeing the approved name while the owner is told the
  * change awaits review; the admin sees the change as old → new and approves it; then the public
  * card shows the new name.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 3 in the browser: the header's Logout button posts, and a page whose session
+ * Sessions ending, in the browser: the header's Logout button posts, and a page whose session
  * ends elsewhere (another tab signed out) leaves private data and goes to sign-in by itself.
  */
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the browser: the e-mail signature as Chromium lays it out (every design, both
+ * Signature and exchange in the browser: the e-mail signature as Chromium lays it out (every design, both
  * languages), the owner's "E-mail signature" dialog copying rich HTML, and a visitor sharing
  * their details back on a phone in English and Arabic, typed or with one tap from their card.
  */

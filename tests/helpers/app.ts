@@ -109,7 +109,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     serveWeb?: boolean;
     onRoute?: BuildOptions['onRoute'];
-    /** Serve this built front end (issue 9 page tests). */
+    /** Serve this built front end (page tests). */
     webDist?: string;
     /** The app's clock (expiry tests move it forward instead of sleeping). */
     now?: () => Date;

@@ -1,5 +1,5 @@
 /**
- * A brokerage with its people, inserted directly (issue 14 team tests). The brokerages module's
+ * A brokerage with its people, inserted directly for the team tests. The brokerages module's
  * own tests walk creation and invitations through the API; team leads and seats only need the
  * rows to exist.
  */

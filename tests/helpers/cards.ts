@@ -1,5 +1,5 @@
 /**
- * A card's visitors (issue 16: one copy for the tests of what a visitor sends from a card — inquiries,
+ * A card's visitors (one copy for the tests of what a visitor sends from a card — inquiries,
  * "Share your details", team leads): an approved public card to send to, and a new client address per
  * request.
  */

@@ -1,6 +1,6 @@
 /**
- * A stand-in for api.stripe.com on 127.0.0.1 that the real `stripe` SDK talks to (issue 6:
- * fakes of outside services are real local HTTP servers). It keeps customers, prices,
+ * A stand-in for api.stripe.com on 127.0.0.1 that the real `stripe` SDK talks to (fakes
+ * of outside services are real local HTTP servers). It keeps customers, prices,
  * subscriptions and invoices in memory, records every request, and builds signed-ready
  * webhook payloads for the tests.
  */

@@ -23,7 +23,7 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-/** GET /api/profile/overview: real figures instead of the spec's random placeholders. */
+/** GET /api/profile/overview: real figures instead of random placeholders. */
 export const profileOverviewSchema = z.object({
   role: z.enum(USER_ROLES),
   roleChosen: z.boolean(),

@@ -109,7 +109,7 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** The current-user response (spec §3: never passwordHash or tokens). */
+/** The current-user response (never passwordHash or tokens). */
 export const publicUserSchema = z.object({
   id: z.string(),
   email: z.string(),

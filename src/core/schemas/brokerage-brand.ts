@@ -1,11 +1,11 @@
 /**
- * A brokerage's brand as its members' cards wear it (issue 14 Team branding). Apart from the
+ * A brokerage's brand as its members' cards wear it. Apart from the
  * brokerage schemas because the card schema carries it.
  */
 import { z } from 'zod';
 
 /**
- * Card fields a brokerage may lock (issue 14 Team branding): members' cards then show the
+ * Card fields a brokerage may lock: members' cards then show the
  * brokerage's value and the server refuses a member's change. `colors` has no card field: a locked
  * palette means member cards always wear the brokerage's colours.
  */

@@ -158,7 +158,7 @@ export const storedCardTranslationsSchema = z.object({
 });
 export type CardTranslations = z.infer<typeof storedCardTranslationsSchema>;
 
-/** The card payload of the create and edit forms (spec §5: only name and profession are enforced). */
+/** The card payload of the create and edit forms (only name and profession are enforced). */
 export const cardInputSchema = z.object({
   name: withoutBidi(
     text({ error: 'Name is required' })
@@ -321,13 +321,13 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-/** Admin decision on a card (spec §7: status, optionally isPublic; issue 3: a reason on rejection). */
 /** What the admin reviewed: a decision on content that changed since answers 409. */
 export const reviewedVersionFields = {
   version: z.number().int().min(1).optional(),
   updatedAt: z.string().max(40).optional(),
 };
 
+/** Admin decision on a card: status, optionally isPublic, and a reason on rejection. */
 export const cardStatusUpdateSchema = z
   .object({
     status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
@@ -344,7 +344,7 @@ export type CardStatusUpdate = z.infer<typeof cardStatusUpdateSchema>;
 export const cardLicenseUpdateSchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });
 
 /**
- * The view the public card page reports, with its `?src=` (issue 14: qr, directory, search, a
+ * The view the public card page reports, with its `?src=` (qr, directory, search, a
  * share channel…). An unknown or overlong mark is a direct visit, never a 400 that breaks the page.
  */
 export const cardViewSchema = z.object({ src: z.string().max(40).optional().catch(undefined) });
@@ -371,7 +371,7 @@ export const pendingApprovalsSchema = z.object({
 });
 export type PendingApprovals = z.infer<typeof pendingApprovalsSchema>;
 
-// ——— AI generation (§7; issue 3) ———
+// ——— AI generation ———
 
 export const AI_NAME_REQUIRED = 'Please enter your name before generating AI content.';
 export const AI_ROLE_REQUIRED = 'Role Required: please choose your professional role before generating AI content.';

@@ -10,7 +10,7 @@ import { BIDI_MESSAGE } from './bidi';
 const CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /**
- * The string every request text field starts from (issue 12 "Bad input never 500s"): refuses
+ * The string every request text field starts from (bad input never answers 500): refuses
  * control characters with a 400 at the schema. Chain .trim(), .max() etc. as on text().
  */
 /**

@@ -1,5 +1,5 @@
 /**
- * The professional directory (§7; issue 4): the query of GET /api/business-cards/public
+ * The professional directory: the query of GET /api/business-cards/public
  * and the card it answers. The web keeps the same query in the page URL.
  */
 import { z } from 'zod';
@@ -57,7 +57,7 @@ export const directoryQuerySchema = keysetPagination.extend({
   specialization: optionalQueryEnum(SPECIALIZATIONS, 'specialization'),
   bank: optionalQueryEnum(UAE_BANKS, 'bank'),
   verified: booleanParam,
-  /** Only members of this brokerage (issue 14: its slug). */
+  /** Only members of this brokerage (by its slug). */
   brokerage: z.preprocess(
     unset,
     text()
@@ -71,7 +71,7 @@ export const directoryQuerySchema = keysetPagination.extend({
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 export type DirectoryQueryInput = z.input<typeof directoryQuerySchema>;
 
-/** A directory result: the public face of an approved card (spec §3 "Directory results"). */
+/** A directory result: the public face of an approved card. */
 /** Fields of the card (cardSchema) that a directory result shows. */
 /** The card fields a directory entry shows (the server picks them from the card view). */
 export const DIRECTORY_CARD_FIELDS = {

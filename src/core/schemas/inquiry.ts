@@ -1,4 +1,4 @@
-/** Leads from a public card (spec §1 lead tools, §3 inquiries; issue 6). */
+/** Leads from a public card: the visitor's inquiry and the owner's Leads list. */
 import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES } from '../enums';
 import { LIMITS } from '../limits';

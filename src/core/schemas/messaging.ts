@@ -1,5 +1,5 @@
 /**
- * Messaging payloads (spec §3 conversations/messages, §4 messaging socket; issue 5).
+ * Messaging payloads: conversations, messages and the events of the messaging socket.
  * The composer validates with the same schema the server applies to POST /api/messages.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Property listings (§9; issue 4): the listing query, the listing
+ * Property listings: the listing query, the listing
  * form (shared by the web form and POST/PATCH /api/properties) and the listing as answered.
  */
 import { z } from 'zod';
@@ -153,7 +153,7 @@ export const propertyOwnerSchema = z.object({
   role: z.enum(USER_ROLES),
 });
 
-/** A listing as the API answers it (spec §3 plus the owner and agent name). */
+/** A listing as the API answers it (its stored fields plus the owner and agent name). */
 /**
  * Arabic beside the English of a listing: the demo listings carry it; an owner's listing
  * has none and shows as written.

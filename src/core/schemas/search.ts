@@ -68,7 +68,7 @@ export const searchResponseSchema = z.object({
   /** What the query was read as (the chips). */
   filters: searchFiltersSchema,
   /**
-   * Issue 17, never a dead end: when nothing matched `filters`, the filters relaxed (in order) to
+   * Never a dead end: when nothing matched `filters`, the filters relaxed (in order) to
    * find the closest results, and the filters those results match; [] and `filters` otherwise.
    */
   relaxed: z.array(z.enum(SEARCH_FILTER_KEYS)),

@@ -1,5 +1,5 @@
 /**
- * The professional services catalogue (spec §2 Professional services; issue 4): the
+ * The professional services catalogue: the
  * filters of GET /api/services, the "become a provider" form and the entry as answered.
  */
 import { z } from 'zod';
@@ -43,7 +43,7 @@ const featureList = z
   .optional();
 
 /**
- * The Arabic text of an entry beside its English (issue 10: platform content in both languages).
+ * The Arabic text of an entry beside its English (platform content comes in both languages).
  * Every field is optional: what is missing shows in English.
  */
 export const serviceTranslationSchema = z.object({
@@ -94,7 +94,7 @@ export type ServiceInput = z.input<typeof serviceInputSchema>;
 export type ServiceInputParsed = z.output<typeof serviceInputSchema>;
 
 /**
- * The admin's edit of an entry's text (issue 10: "admin can edit both"): the English fields as
+ * The admin's edit of an entry's text (the admin edits both languages): the English fields as
  * the provider form has them, and the Arabic beside them. The whole text is sent each time; an
  * Arabic field left empty is removed (the entry then shows the English there).
  */

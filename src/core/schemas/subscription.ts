@@ -95,7 +95,7 @@ export const testConfirmResultSchema = z.object({
   periodEnd: z.string().nullable(),
 });
 
-/** Paid and not past the period end (issue 6: active until the period end, then it lapses). */
+/** Paid and not past the period end (active until the period end, then it lapses). */
 export function subscriptionIsActive(
   u: { subscriptionStatus: string | null; subscriptionPeriodEnd: Date | string | null },
   now: Date = new Date(),

@@ -1,9 +1,9 @@
-/** The smart-search parser's table (issue 4: at least 60 queries in English and Arabic). */
+/** The smart-search parser's table (at least 60 queries in English and Arabic). */
 import { describe, expect, it } from 'vitest';
 import { asksForProfessionals, asksForProperties, parseSearchQuery, type SearchFilters } from './parse';
 
 const TABLE: [string, SearchFilters][] = [
-  // The issue's own examples.
+  // The worked examples the parser was built around.
   [
     'Arabic-speaking off-plan broker in Dubai Marina',
     { language: 'arabic', specialization: 'off_plan_projects', role: 'broker', area: 'Dubai Marina' },

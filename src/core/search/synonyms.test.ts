@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchTerms } from './synonyms';
 
-describe('searchTerms (issue 17 synonyms)', () => {
+describe('searchTerms with synonyms', () => {
   it('reads a known phrase as one term with its synonyms in both languages', () => {
     const [term] = searchTerms(['home', 'loan']);
     expect(term).toEqual(expect.arrayContaining(['mortgage', 'home loan', 'تمويل عقاري']));

@@ -211,7 +211,7 @@ function latestMigrationStamp(): number {
 }
 
 /**
- * Readiness (issue 12 /health/ready): the database answers and every migration in drizzle/ is
+ * Readiness (/health/ready): the database answers and every migration in drizzle/ is
  * applied (Drizzle's migrators record each one's stamp in drizzle.__drizzle_migrations).
  * Throws when the database cannot be reached.
  */

@@ -1,5 +1,5 @@
 /**
- * Database faults are weather, not death (issue 12 "Done when"). A real server process on
+ * Database faults are weather, not death. A real server process on
  * PostgreSQL takes writes from 8 concurrent clients while the test terminates the app's
  * backends 30 times in 3 s: the process stays up, clients get 503 + Retry-After (never 500)
  * during the outage, and every acknowledged message is in the database afterwards.

@@ -1,6 +1,6 @@
 /**
- * Which errors mean "the database is away" rather than "this request is wrong" (issue 12,
- * CONVENTIONS §18). Such a failure answers 503 with Retry-After instead of 500: the request may
+ * Which errors mean "the database is away" rather than "this request is wrong". Such a
+ * failure answers 503 with Retry-After instead of 500: the request may
  * well succeed a few seconds later, on this process or another one.
  */
 

@@ -1,5 +1,5 @@
 /**
- * One writer per embedded folder (issue 12 "Done when"): a second server process on the same
+ * One writer per embedded folder: a second server process on the same
  * data folder refuses to start with a message naming the folder and DATABASE_URL, and the first
  * keeps working; a lock left by a dead process is taken over.
  */

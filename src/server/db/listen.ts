@@ -1,6 +1,6 @@
 /**
  * LISTEN on a PostgreSQL channel through a dedicated connection that reconnects with backoff
- * when it drops (issue 12: the database going away is weather). A notification sent inside a
+ * when it drops (the database going away is weather, not death). A notification sent inside a
  * transaction arrives only when that transaction commits, and never when it rolls back, so a
  * listener learns about committed rows only.
  *

@@ -1,5 +1,5 @@
 /**
- * The whole database (spec §3 plus what the issues add). Migrations in /drizzle are generated
+ * The whole database. Migrations in /drizzle are generated
  * from this file by drizzle-kit; never edit a generated migration by hand.
  *
  * ON DELETE choices: a user's own content (cards, listings, conversations, messages) goes with
@@ -89,7 +89,7 @@ export const users = pgTable(
     countryCode: varchar('country_code', { length: 8 }).notNull(),
     profileImageUrl: text('profile_image_url'),
     role: userRole('role').notNull().default('investor'),
-    /** Whether the user picked a role on /role-selection (issue 2: the stored default is investor). */
+    /** Whether the user picked a role on /role-selection (the stored default is investor). */
     roleChosen: boolean('role_chosen').notNull().default(false),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     /** SHA-256 of the verification token; the token itself only travels in the e-mail. */
@@ -97,7 +97,7 @@ export const users = pgTable(
     emailVerificationExpires: timestamp('email_verification_expires', { withTimezone: true }),
     subscriptionStatus: text('subscription_status').notNull().default('inactive'),
     subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
-    /** When the renewal reminder for the current period was mailed (issue 6: once per period). */
+    /** When the renewal reminder for the current period was mailed (once per period). */
     subscriptionReminderSentAt: timestamp('subscription_reminder_sent_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
@@ -204,7 +204,7 @@ export const businessCards = pgTable(
     /** An owner's edit of a published card, waiting for review while the approved content stays public. */
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
-    // Stored search text (declared here since issue 16): the database computes it with the
+    // Stored search text: the database computes it with the
     // IMMUTABLE wrappers of drizzle/0003_search.sql and 0004_search_columns.sql; search conditions
     // read it through src/server/db/query/search-columns.ts, where its trigram indexes apply.
     /**
@@ -542,7 +542,7 @@ export const conversationMembers = pgTable(
 );
 
 /**
- * Each user's unread messages across all conversations (issue 13: the badge reads one row, not one
+ * Each user's unread messages across all conversations (the badge reads one row, not one
  * per conversation). Kept by a trigger on conversation_members (migration 0026) in the same
  * statement as the member rows, whoever changes them.
  */
@@ -571,7 +571,7 @@ export const inquiries = pgTable(
     /** 'inquiry': the contact form; 'exchange': a visitor shared their details back. */
     source: varchar('source', { length: 16 }).notNull().default('inquiry'),
     /**
-     * The brokerage the card's owner belonged to when the lead arrived (issue 14 team leads): the
+     * The brokerage the card's owner belonged to when the lead arrived: the
      * lead stays with the team's pipeline even after the member leaves.
      */
     brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
@@ -678,7 +678,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Rate-limit counters shared by every app process (issue 12 "Shared limits"), in the shape
+ * Rate-limit counters shared by every app process, in the shape
  * rate-limiter-flexible's RateLimiterDrizzle reads and writes; see platform/rate-limit.
  */
 export const rateLimits = pgTable(
@@ -692,7 +692,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * E-mail waiting to be sent (issue 12 "Mail that cannot be lost"): written in the same
+ * E-mail waiting to be sent, so none is lost: written in the same
  * transaction as the change that causes it, sent by the outbox worker (platform/mail/outbox).
  * A row is claimed with a lease (`locked_until`) so one process sends it; a crashed process's
  * claim expires and another retries. Sent rows are kept for a day, then swept.
@@ -802,7 +802,7 @@ export const listVersion = pgTable(
 );
 
 /**
- * Every stored object (issue 12 "Object storage"): the key in the object store (`<sha256>.webp`,
+ * Every stored object: the key in the object store (`<sha256>.webp`,
  * so one photo is stored once however often it is uploaded), its size and type, who uploaded it
  * first (null for files found in storage at start-up, or when the account is gone).
  *

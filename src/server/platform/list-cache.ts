@@ -1,6 +1,6 @@
 /**
- * The public lists (directory, properties) cached per process for a few seconds (issue 13: "hot
- * anonymous lists cached for seconds with invalidation on approval"). Forty visitors opening the
+ * The public lists (directory, properties) cached per process for a few seconds, and dropped
+ * as soon as an approval or any other change commits. Forty visitors opening the
  * directory's first page cost one query, not forty.
  *
  * Never stale after a change: every lookup first asks the committed `list_version`, which goes up

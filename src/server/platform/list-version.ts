@@ -1,6 +1,6 @@
 /**
- * The committed list version (migration 0013), known in memory (issue 13: "no per-request work
- * that can be done once"). Every cached public answer (directory and property pages, the card a
+ * The committed list version (migration 0013), known in memory (no per-request work
+ * that can be done once). Every cached public answer (directory and property pages, the card a
  * stranger opens, its vCard and QR) is filed under the version, which goes up when a transaction
  * that changed a card, a listing or a user commits.
  *

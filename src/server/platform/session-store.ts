@@ -1,5 +1,5 @@
 /**
- * @fastify/session store over the `sessions` table (spec §3: sid, sess, expire indexed).
+ * @fastify/session store over the `sessions` table (sid, sess, expire indexed).
  * Works on PGlite and PostgreSQL alike, so several app processes share sessions.
  */
 import type { Session } from 'fastify';
@@ -10,7 +10,7 @@ import { sessions, type User, users } from '../db/schema';
 import { LIMITS } from '../../core/limits';
 
 /**
- * How long the user read with a session waits for the request's own loadUser (issue 13: one
+ * How long the user read with a session waits for the request's own loadUser (one
  * lookup per request). Far longer than a request's hook chain, far shorter than any change a
  * user could make between two requests.
  */
@@ -18,7 +18,7 @@ const PREFETCH_TTL_MS = 1000;
 /** Sessions read at once whose user no request took (routes that never load the user). */
 const PREFETCH_MAX = 10_000;
 
-/** The session and its user in one query, built once (issue 13: the user has ~40 columns). */
+/** The session and its user in one query, built once (the user has ~40 columns). */
 const readSession = (db: Db) =>
   prepareOnce(db, 'session_read', (d) =>
     d
@@ -40,7 +40,7 @@ type Cb = (err?: unknown) => void;
 
 export class PgSessionStore {
   /**
-   * The user row read together with each session (one round trip instead of two: issue 13), kept
+   * The user row read together with each session (one round trip instead of two), kept
    * until the same request's loadUser takes it. Not a cache: an entry is used once, and only by
    * the request whose session read produced it a moment earlier; null means "no such user".
    */

@@ -1,5 +1,5 @@
 /**
- * Every page of spec §2. Pages are lazy so each feature ships in its own chunk.
+ * Every page of the app. Pages are lazy so each feature ships in its own chunk.
  * To add a page: one `lazyPage` line below and one entry in ROUTES (and the path in
  * src/core/routes.ts so the server serves the app shell for it with HTTP 200).
  */

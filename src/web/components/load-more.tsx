@@ -1,4 +1,4 @@
-/** "Load More" and how many are shown (spec §2: appears when 12 or more results came back). */
+/** "Load More" and how many are shown (it appears when 12 or more results came back). */
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button';
 import { Spinner } from './ui/feedback';

@@ -1,5 +1,5 @@
 /**
- * A directory result (spec §2 Professional directory): avatar, name, the short role badge, the
+ * A directory result: avatar, name, the short role badge, the
  * licence check, and Message, WhatsApp and View. Message is blocked on one's own card and asks
  * a visitor to sign in.
  */

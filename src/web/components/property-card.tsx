@@ -15,7 +15,7 @@ import { Skeleton } from './ui/feedback';
 import { cn } from '../lib/utils';
 import { placeLabel } from '../lib/labels';
 
-/** Status colours of spec §4: for sale green, for rent blue, sold grey, rented purple, others grey. */
+/** Status colours: for sale green, for rent blue, sold grey, rented purple, others grey. */
 const STATUS_COLORS: Record<string, string> = {
   for_sale: 'bg-emerald-100 text-emerald-800',
   for_rent: 'bg-blue-100 text-blue-800',
@@ -39,8 +39,7 @@ export function PropertyStatusBadge({ status, className }: { status: string; cla
   );
 }
 
-/** The price of spec §9, with "/ year" for rentals. */
-/** The price; `full` on a listing's own page shows the exact amount instead of "AED 1.9M". */
+/** The price, with "/ year" for rentals; `full` on a listing's own page shows the exact amount instead of "AED 1.9M". */
 export function PropertyPrice({
   price,
   status,
@@ -63,7 +62,7 @@ export function PropertyPrice({
   );
 }
 
-/** "3 Beds · 2 Baths · 1,200 sq ft" with the plural rule of spec §9. */
+/** "3 Beds · 2 Baths · 1,200 sq ft" with the plural rule of each language. */
 export function PropertyFacts({
   p,
   className,

@@ -1,4 +1,4 @@
-/** A page of results in the three-column grid with "Load More" under it (directory, listings; spec §2). */
+/** A page of results in the three-column grid with "Load More" under it (directory, listings). */
 import type { ReactNode } from 'react';
 import { LoadMore } from './load-more';
 

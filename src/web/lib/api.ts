@@ -1,5 +1,5 @@
 /**
- * The API client of spec §7–§8: credentials always sent, JSON bodies with a JSON content type,
+ * The API client: credentials always sent, JSON bodies with a JSON content type,
  * a non-ok response raises `Error("STATUS: body")`, and a 401 on a read can yield null.
  */
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
@@ -59,7 +59,7 @@ function interpolationValues(json: Record<string, unknown> | null): Record<strin
   return values;
 }
 
-/** True for a lost session (spec §8: message starting with 401 and containing Unauthorized). */
+/** True for a lost session (a message starting with 401 and containing Unauthorized). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
@@ -135,7 +135,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** Spec §9: data never goes stale by default, no refetch on interval or focus, no retries. */
+/** Data never goes stale by default, no refetch on interval or focus, no retries. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,5 +1,5 @@
 /**
- * Query keys of messaging. Every key starts with an API path (spec §7 default reads), and the
+ * Query keys of messaging. Every key starts with an API path (the GET it reads), and the
  * messages of a conversation sit under the conversations prefix, so invalidating
  * CONVERSATIONS_KEY after a reconnect refreshes everything the socket may have missed.
  */

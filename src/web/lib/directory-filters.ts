@@ -1,5 +1,5 @@
 /**
- * The directory's filters live in the page URL (issue 4: a filtered view can be shared and
+ * The directory's filters live in the page URL (a filtered view can be shared and
  * survives reload). Values that are not valid are dropped rather than sent to the server.
  */
 import { LANGUAGES, NATIONALITIES, UAE_BANKS } from '../../core/enums';
@@ -17,7 +17,7 @@ export interface DirectoryFilters {
   specialization?: (typeof SPECIALIZATIONS)[number];
   bank?: (typeof UAE_BANKS)[number];
   verified?: 'true';
-  /** A brokerage's slug (issue 14: its page links here). */
+  /** A brokerage's slug (its page links here). */
   brokerage?: string;
   sort: DirectorySort;
 }

@@ -1,6 +1,6 @@
 /**
  * One /ws connection per browser tab, shared by every component that needs live updates
- * (spec §4 Messaging socket; issue 5). It opens once the user is known, sends the authenticate
+ * (the messaging socket). It opens once the user is known, sends the authenticate
  * message, reconnects with backoff after a drop, and reports its status for a quiet indicator.
  * Events go to a single handler, so the query cache is updated once per event.
  */

@@ -2,7 +2,7 @@ import { Building, Landmark, type LucideIcon, Briefcase, TrendingUp } from 'luci
 import type { ProfessionalRole } from '../../core/enums';
 import { ROLE_PRICES_AED } from '../../core/limits';
 
-/** Role offering of spec §3 (landing, role selection, about). Texts live in i18n `roles.<id>.*`. */
+/** What each role is offered, as the landing, role selection and about pages show it. Texts live in i18n `roles.<id>.*`. */
 export interface RoleOffering {
   id: ProfessionalRole;
   price: number;

@@ -43,7 +43,7 @@ export function useAdminAuth() {
   return { admin: data?.admin ?? null, mustEnrolTwoFactor: data?.mustEnrolTwoFactor ?? false, isLoading };
 }
 
-/** Where a user lands after sign-in (issue 2: first sign-in without a role choice → role selection). */
+/** Where a user lands after sign-in (first sign-in without a role choice → role selection). */
 const RETURN_PATH_KEY = 'bitaqa.returnTo';
 
 /** Remembers where to come back after signing in (an invitation link). Same-site paths only. */

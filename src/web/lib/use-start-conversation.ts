@@ -1,5 +1,5 @@
 /**
- * The Message button of the directory and the public card (§8; issue 5): opens the
+ * The Message button of the directory and the public card: opens the
  * conversation with a professional, creating it if needed, then goes to /messages?conversation={id}.
  *
  *   const { startConversation, isPending, isSelf } = useStartConversation();

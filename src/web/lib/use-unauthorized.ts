@@ -1,4 +1,4 @@
-/** The spec §8 "Unauthorized" reaction: toast, then a redirect after 0.5 s. */
+/** The "Unauthorized" reaction: toast, then a redirect after 0.5 s. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../components/ui/toast';
@@ -29,7 +29,7 @@ export function useHandleUnauthorized(target?: string) {
 }
 
 /**
- * The reaction to a failed request (issue 16: one place instead of a copy per form): a lost session as
+ * The reaction to a failed request (one place instead of a copy per form): a lost session as
  * above; anything else is a destructive toast with `title` and the server's message, or `fallback` when
  * the error did not come from the server (a network error).
  */

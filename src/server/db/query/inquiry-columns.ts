@@ -1,5 +1,5 @@
 /**
- * The columns of an inquiry as its card's owner and their team see it (issue 16: one list for the
+ * The columns of an inquiry as its card's owner and their team see it (one list for the
  * owner's inbox in inquiries/ and the brokerage's team leads in team/). Both queries join
  * `business_cards` on the inquiry's card, which gives `cardName`.
  */

@@ -1,5 +1,5 @@
 /**
- * Paging helpers of the public lists (issue 4: one home for what several modules
+ * Paging helpers of the public lists (one home for what several modules
  * share): a total that is only counted when the page cannot tell it, and a count that stops early.
  */
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';

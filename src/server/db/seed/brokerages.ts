@@ -1,5 +1,5 @@
 /**
- * Demo data of issue 14: one brokerage, owned by the named demo broker, with a few of the demo
+ * Brokerage demo data: one brokerage, owned by the named demo broker, with a few of the demo
  * brokers as members, its ORN verified, company and ORN locked, so `npm start` shows a brokerage
  * page (/brokerages/al-mansoori-properties) and branded member cards. Safe to run again.
  */

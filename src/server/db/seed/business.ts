@@ -1,5 +1,5 @@
 /**
- * Demo data of issue 6: a payment for every active demo broker (so the admin's revenue is real)
+ * Business demo data: a payment for every active demo broker (so the admin's revenue is real)
  * and a few inquiries on approved cards (so Leads has something to show). Reads the cards back
  * from the database rather than from another step's state.
  */

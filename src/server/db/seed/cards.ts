@@ -3,7 +3,7 @@
  * written by the built-in composer from realistic facts (areas across the emirates, languages,
  * banks, specializations, licence numbers), generated avatars, a few pending cards and one
  * rejected card with its reason. A second wave of professionals joins so the directory holds
- * well over 60 approved public cards (issue 4 relies on that).
+ * well over 60 approved public cards (the directory's paging and its seed test rely on that).
  */
 import type {
   BrokerSpecialization,

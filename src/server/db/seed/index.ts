@@ -1,7 +1,7 @@
 /**
- * Demo data for a newcomer (issue 2 and later issues): loaded once into an empty database
- * unless SEED_DEMO=false. Each step takes what the earlier ones made; later issues append
- * steps to SEED_STEPS.
+ * Demo data for a newcomer: loaded once into an empty database
+ * unless SEED_DEMO=false. Each step takes what the earlier ones made; a feature that needs
+ * demo data appends its steps to SEED_STEPS.
  */
 import { ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';

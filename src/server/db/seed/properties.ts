@@ -190,7 +190,7 @@ function describeListing(
   ].join(' ');
 }
 
-/** Listings that answer the example searches ("3 bedroom villa for rent in Dubai Hills under 250K"). */
+/** Listings that answer the smart search's worked examples ("3 bedroom villa for rent in Dubai Hills under 250K"). */
 const SHOWCASE: { area: string; type: PropertyType; status: PropertyStatus; beds: number; price: number }[] = [
   { area: 'Dubai Hills', type: 'villa', status: 'for_rent', beds: 3, price: 235_000 },
   { area: 'Dubai Marina', type: 'apartment', status: 'for_sale', beds: 2, price: 1_850_000 },

@@ -1,5 +1,5 @@
 /**
- * The Arabic text of the demo services catalogue (issue 10: platform content in both languages),
+ * The Arabic text of the demo services catalogue (platform content comes in both languages),
  * keyed by the English name. Migration 0010 wrote the same text into databases seeded before it.
  */
 import type { ServiceTranslations } from '../../../core/schemas/services';

@@ -1,6 +1,6 @@
 /**
- * The services catalogue (spec §2 Professional services; issue 4): the spec's ten kinds of
- * entry and a few more over the four categories, from plausible (fictional) UAE providers.
+ * The services catalogue: the ten usual kinds of entry and a few more over the four
+ * categories, from plausible (fictional) UAE providers.
  */
 import type { ServiceCategory, ServicePriceTier, ServiceType } from '../../../core/enums';
 import { businessServices } from '../schema';

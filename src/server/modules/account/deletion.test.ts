@@ -26,7 +26,7 @@ async function upload(as: TestUser, colour: { r: number; g: number; b: number })
 
 const status = async (url: string) => (await t.inject({ method: 'GET', url })).statusCode;
 
-describe('deleting an account (finding 11)', () => {
+describe('deleting an account', () => {
   it('removes their services, cards and listings, and stops serving their photos', async () => {
     const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const neighbour = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });

@@ -1,5 +1,5 @@
 /**
- * The profile Overview (spec §2 Profile; issue 6 replaces the random views and connections):
+ * The profile Overview, real figures rather than random views and connections:
  * the user's card figures, their connections, and recent activity from real events. Each source
  * is one indexed query, limited before it is merged.
  */
@@ -22,7 +22,7 @@ import { inquiryCountsOf } from '../inquiries/service';
 import { countConnections } from '../messaging/connections';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
-/** Views and saved contacts reach the activity list (issue 14: a QR visit is a view from the QR code). */
+/** Views and saved contacts reach the activity list (a QR visit is a view from the QR code). */
 const LISTED_ACTIONS = ['view', 'contact_saved'];
 const activityType = (action: string, source: string): ActivityType =>
   action === 'contact_saved' ? 'card_vcard' : source === 'qr' ? 'card_qr' : 'card_view';

@@ -54,10 +54,6 @@ export async function totpStep(secret: string, code: string, after?: number | nu
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-export async function totpValid(secret: string, code: string): Promise<boolean> {
-  return (await totpStep(secret, code)) !== null;
-}
-
 /**
  * Accepts an authenticator code at most once: the step is recorded with a
  * conditional update, so of two requests with the same code only one wins.

@@ -1,5 +1,5 @@
 /**
- * Platform statistics (issue 6 replaces the spec's placeholders 247, 89, 156, 34): each figure is
+ * Platform statistics, real figures rather than fixed placeholders: each figure is
  * one grouped query over an indexed column, run side by side.
  */
 import { and, count, eq, gt, gte, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Analytics over time (issue 14; docs/decisions/015-card-analytics.md). The events themselves
+ * Analytics over time (docs/decisions/015-card-analytics.md). The events themselves
  * are recorded by the card routes (view, vCard, the page's beacon) and the lead forms.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -201,7 +201,7 @@ describe('sign-in and sessions', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('validates the login form with the spec messages', async () => {
+  it('validates the login form with a message per field', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bad', password: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
@@ -227,7 +227,7 @@ describe('sign-in and sessions', () => {
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, u.user.id));
     expect(rows.length).toBeGreaterThan(0);
 
-    // A GET only asks for confirmation (issue 11: an <img> must not sign anyone out); the POST does it.
+    // A GET only asks for confirmation (an <img> must not sign anyone out); the POST does it.
     const confirm = await t.inject({ method: 'GET', url: '/api/logout', cookies: { 'bitaqa.sid': secondSid } });
     expect(confirm.statusCode).toBe(200);
     const out = await t.inject({ method: 'POST', url: '/api/logout', cookies: { 'bitaqa.sid': secondSid } });

@@ -1,6 +1,6 @@
 /**
- * Who is calling. Every protected route uses one of these preHandlers, so permissions of the
- * spec §6 roles table are enforced here on the server, not only hidden in the UI.
+ * Who is calling. Every protected route uses one of these preHandlers, so what each role may do
+ * is enforced here on the server, not only hidden in the UI.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -23,7 +23,7 @@ export async function loadUser(request: FastifyRequest): Promise<User | null> {
   if (sessionUntouched(request)) return null;
   const userId = request.session?.userId;
   if (!userId) return null;
-  // Read with the session by the store when it could (issue 13: one lookup per request).
+  // Read with the session by the store when it could (one lookup per request).
   const store = request.sessionStore as Partial<PgSessionStore> | undefined;
   const prefetched = store?.takeUser?.(request.session.sessionId);
   // null: the store read the session and no user came with it.

@@ -1,5 +1,5 @@
 /**
- * Signing out (spec §2 "/api/logout"; issue 11 finding 3 and 4). Only a POST from our own pages
+ * Signing out at /api/logout. Only a POST from our own pages
  * signs out, and it closes that session's open /ws sockets in every process. A GET, which any
  * <img> or cross-site link can make, only shows a page with a button that posts.
  */

@@ -1,4 +1,4 @@
-/** Account API exactly as spec §7 names it, plus e-mail verification. */
+/** Account API under the paths the web client calls, plus e-mail verification. */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -180,5 +180,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Browser-level navigations.
   app.get('/login', async (_request, reply) => reply.redirect('/login'));
-  // Signing out lives in ./logout.ts (issue 11: POST only, and it closes the session's sockets).
+  // Signing out lives in ./logout.ts (POST only, and it closes the session's sockets).
 };

@@ -80,8 +80,8 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     /**
-     * Registration answers the same whether or not the address has an account (issue 11
-     * finding 9): for a taken address nothing is created and its owner is told by e-mail.
+     * Registration answers the same whether or not the address has an account, so it never tells
+     * who is registered: for a taken address nothing is created and its owner is told by e-mail.
      * Returns the new user, or null when the address was taken. `lang` is the language the
      * sign-up was done in: saved as the account's language, and the e-mail's.
      */
@@ -161,8 +161,8 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * Password sign-in. Throttled per account plus address with a growing wait (issue 11
-     * finding 8): a stranger's failures never delay the owner's own address or known device.
+     * Password sign-in. Throttled per account plus address with a growing wait: a stranger's
+     * failures never delay the owner's own address or known device.
      */
     async login(email: string, password: string, from: SignInSource): Promise<User> {
       const user = await findUserByEmail(db, email);
@@ -189,7 +189,7 @@ export function createAuthService(ctx: AppContext) {
       return user;
     },
 
-    /** Admin sign-in: the same throttle, and the second factor when it is on (finding 6). */
+    /** Admin sign-in: the same throttle, and the second factor when it is on. */
     async adminLogin(username: string, password: string, code: string | undefined, from: SignInSource): Promise<User> {
       const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
       const attempt = {

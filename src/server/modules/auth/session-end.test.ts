@@ -1,7 +1,7 @@
 /**
  * Sockets never outlive sessions. Real /ws sockets on a real port; the
  * attack is a socket that stays open after logout, suspension, a password change or deletion
- * and keeps receiving private messages. Plus the cross-site sign-out of finding 4's second half.
+ * and keeps receiving private messages. Plus the cross-site sign-out: a GET to /api/logout only asks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../../core/schemas/messaging';
@@ -59,7 +59,7 @@ const got = (c: LiveClient, content: string) =>
 const receives = (c: LiveClient, content: string) =>
   c.waitFor((e) => e.type === 'new_message' && (e.message as { content?: string }).content === content);
 
-describe('signing out ends the session’s sockets (finding 3)', () => {
+describe('signing out ends the session’s sockets', () => {
   it('logout closes that device’s socket with 4401 and it receives no later message; the other device stays', async () => {
     const victim = await t.signUp();
     const phone = await secondDevice(victim);

@@ -1,6 +1,6 @@
 /**
- * Sign-in throttling that slows an attacker without locking out the owner (issue 11 findings 1
- * and 8). Failures are counted per account plus address: after FREE_FAILURES, each further
+ * Sign-in throttling that slows an attacker without locking out the owner. Failures are
+ * counted per account plus address: after FREE_FAILURES, each further
  * failure makes that pair wait twice as long (15 s, 30 s, 1 min … up to 15 minutes). Someone
  * guessing from elsewhere therefore never delays the owner's own address, and a device that
  * signed in to the account before (a signed `bitaqa.device` cookie) has a bucket of its own

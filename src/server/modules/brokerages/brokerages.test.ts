@@ -1,5 +1,5 @@
 /**
- * Issue 14 brokerages: the walk create → admin verifies the ORN → invite two brokers → they accept
+ * Brokerages: the walk create → admin verifies the ORN → invite two brokers → they accept
  * from the e-mailed link → their cards wear the brand, locked fields refuse changes → the
  * directory filters and searches by brokerage → a member leaves. Then who may call what, the
  * invitation token's life, and the one-brokerage rule.

@@ -94,7 +94,7 @@ export async function cardBrokerageOf(db: DbOrTx, userId: string): Promise<CardB
 }
 
 /**
- * The card values a brokerage sets for its members (issue 14 locked fields): company is the
+ * The card values a brokerage sets for its members (its locked fields): company is the
  * brokerage's name, office address and ORN its own. Only locked fields are returned.
  */
 export function lockedCardValues(b: CardBrokerage): {

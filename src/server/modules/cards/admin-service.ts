@@ -1,5 +1,5 @@
 /**
- * Admin review of cards (§4; issue 3): approve / reject with a
+ * Admin review of cards: approve / reject with a
  * reason, and the licence check. Each decision is audited in the same transaction and the owner
  * is told by e-mail.
  */
@@ -124,7 +124,7 @@ export function createCardAdminService(ctx: AppContext) {
       return cardFor(id);
     },
 
-    /** Marks the RERA / practice-card numbers as checked by an admin (issue 3 Licence and trust). */
+    /** Marks the RERA / practice-card numbers as checked by an admin. */
     async setLicense(admin: User, id: string, verified: boolean): Promise<Card> {
       await db.transaction(async (tx) => {
         const before = await lockCard(tx, id);

@@ -67,7 +67,7 @@ const request = {
 };
 
 describe('POST /api/ai/generate-card-content', () => {
-  it('needs a signed-in user, a name and a role (spec §5 messages)', async () => {
+  it('needs a signed-in user, a name and a role, each refusal with its own message', async () => {
     const url = '/api/ai/generate-card-content';
     expect((await offline.inject({ method: 'POST', url, payload: request })).statusCode).toBe(401);
     const user = await offline.signUp({ role: 'real_estate_broker' });

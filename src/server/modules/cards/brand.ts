@@ -1,5 +1,5 @@
 /**
- * A member's card in their brokerage's brand (issue 14 Team branding): the card answer carries
+ * A member's card in their brokerage's brand: the card answer carries
  * the `brokerage` object, and a locked field shows the brokerage's value. The card row keeps the
  * member's own value, so leaving the brokerage gives it back.
  */

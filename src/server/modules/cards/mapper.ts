@@ -1,5 +1,5 @@
 /**
- * A card row as the API answers it (issue 16: one mapper). The card view (toCard) and the
+ * A card row as the API answers it (one mapper). The card view (toCard) and the
  * directory entry (toDirectoryCard, the fields the directory schema picks from the card schema)
  * come from the same mapping, so a field added to cards reaches both the same way.
  */

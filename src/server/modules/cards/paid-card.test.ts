@@ -33,7 +33,7 @@ async function surfaces(cardId: string, as?: TestUser) {
 const open = { card: 200, vcard: 200, qr: 200 };
 const closed = { card: 404, vcard: 404, qr: 404 };
 
-describe('a paying role’s card (finding 13)', () => {
+describe('a paying role’s card', () => {
   it('goes off /cards/{id}, vCard, QR and inquiries when the subscription lapses; owner and admin still see it', async () => {
     const broker = await t.signUp({ role: 'real_estate_broker', subscriptionStatus: 'active' });
     const card = await createCard(db, broker.user.id);

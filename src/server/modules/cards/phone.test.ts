@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Phone numbers" through the API: typed nationally or internationally, stored in E.164,
+ * Phone numbers through the API: typed nationally or internationally, stored in E.164,
  * refused with a clear message when too long or invalid, shown formatted in the vCard.
  */
 import { eq } from 'drizzle-orm';

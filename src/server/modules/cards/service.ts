@@ -50,8 +50,8 @@ const cardNotFound = () => notFound(CARD_NOT_FOUND, 'CARD_NOT_FOUND');
 export type Viewer = Pick<User, 'id' | 'role'> | null;
 
 /**
- * A paying role's card is public only while the subscription runs (issue 11 finding 13: the
- * directory checked this, /cards/{id}, vCard, QR and inquiries did not).
+ * A paying role's card is public only while the subscription runs, everywhere it is served:
+ * the directory, /cards/{id}, vCard, QR and inquiries.
  */
 export function hasPaidForCard(
   user: Pick<CardOwner, 'role' | 'subscriptionStatus' | 'subscriptionPeriodEnd'>,
@@ -61,7 +61,7 @@ export function hasPaidForCard(
   return user.subscriptionStatus === 'active' && (!user.subscriptionPeriodEnd || user.subscriptionPeriodEnd > now);
 }
 
-/** A role change: the user's approved cards are reviewed again for the new role (finding 13). */
+/** A role change: the user's approved cards are reviewed again for the new role. */
 export function cardsBackToReviewForRoleChange(tx: DbOrTx, userId: string): Promise<number> {
   return returnCardsToReview(tx, userId);
 }
@@ -85,7 +85,7 @@ export function isPubliclyVisible(row: CardRow): boolean {
 /**
  * Whether a visitor (signed in or not) may open the card as the public does: published and
  * public, or "connections only" and the visitor is a connection of the owner: both have written
- * in their conversation (issue 11 finding 5; messaging/connections.ts).
+ * in their conversation (messaging/connections.ts).
  * Owners and admins see more; see isOwnerOrAdmin.
  */
 export async function canViewCard(db: DbOrTx, viewerId: string | null, row: CardRow): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The professional directory (§7; issue 4): GET /api/business-cards/public. The cards
+ * The professional directory: GET /api/business-cards/public. The cards
  * module owns the other /business-cards routes; Fastify matches this static path before /:id.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

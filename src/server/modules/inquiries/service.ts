@@ -1,5 +1,5 @@
 /**
- * Leads (spec §1 lead tools): a visitor's inquiry from a public card, the owner's
+ * Leads: a visitor's inquiry from a public card, the owner's
  * Leads list with its status, and the CSV export for their CRM. Nobody but the card's owner
  * reads an inquiry.
  */

@@ -2,7 +2,7 @@
  * Money on tax invoices, in integer fils (1 AED = 100 fils): no floating point ever
  * touches an amount that is printed or stored.
  *
- * Bitaqa's prices are VAT-inclusive: the spec shows the plan as "AED 100/year" to consumers,
+ * Bitaqa's prices are VAT-inclusive: the plan is shown as "AED 100/year" to consumers,
  * and UAE law has prices shown to consumers include VAT. So the total is what was charged,
  * and the invoice splits it: excl = round(total × 100 / 105) (half up), VAT = total − excl.
  * The two parts always add up to the total exactly.

@@ -1,5 +1,5 @@
 /**
- * Who is a connection of whom (issue 11 finding 5; docs/decisions/009-mutual-connections.md).
+ * Who is a connection of whom (docs/decisions/009-mutual-connections.md).
  * Two users are connected when each has sent the other at least one message in their
  * conversation: starting a conversation, or writing into it alone, connects nobody. The other
  * side's first reply is the acceptance. Every "connections only" check asks here.

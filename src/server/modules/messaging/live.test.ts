@@ -1,4 +1,4 @@
-/** The /ws socket on a real port (issue 5 "Done when": the WebSocket test). */
+/** The /ws socket on a real port. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE } from '../../../core/schemas/messaging';
 import { WS_MAX_PER_USER } from '../../../core/messaging-limits';

@@ -1,5 +1,5 @@
 /**
- * Messaging at scale (issue 13 "Done when"): the list pages by keyset from the member rows, any
+ * Messaging at scale: the list pages by keyset from the member rows, any
  * conversation opens by id however far down the list it is, reading stops at the message the
  * reader saw, and the member rows' counts stay true under concurrent sends and reads.
  */

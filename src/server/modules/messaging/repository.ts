@@ -335,7 +335,7 @@ type SentRow = {
 };
 
 /**
- * Sends a message in one statement (issue 13: one round trip per message on the hot path): only
+ * Sends a message in one statement (one round trip per message on the hot path): only
  * into a conversation the sender takes part in whose other participant still has an account, it
  * stores the message, moves the conversation's last-message time (the member rows follow by
  * trigger) and, when other processes exist, notifies them, all committed together. Built once,
@@ -410,7 +410,7 @@ export async function sendMessage(
 
 /**
  * Marks the other side's unread messages in the conversation read, up to and including
- * `upToId` when given (issue 13: a message that arrived after the one the reader saw stays
+ * `upToId` when given (a message that arrived after the one the reader saw stays
  * unread). The member row's count follows in the same statement (trigger). Answers how many
  * changed, or null when `upToId` is not a message of this conversation.
  */

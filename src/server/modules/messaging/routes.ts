@@ -1,5 +1,5 @@
 /**
- * Messaging API (spec §7; issue 5). Every route needs a signed-in user; the guard runs on
+ * Messaging API. Every route needs a signed-in user; the guard runs on
  * onRequest, before validation, so a signed-out caller gets 401 whatever id or body it sends.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

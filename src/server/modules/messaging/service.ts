@@ -1,5 +1,5 @@
 /**
- * Messaging rules (§6; issue 5): only the two participants read or write a conversation,
+ * Messaging rules: only the two participants read or write a conversation,
  * one conversation per pair, and every new message or read receipt goes out on the live socket.
  */
 import crypto from 'node:crypto';

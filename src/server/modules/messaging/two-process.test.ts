@@ -1,5 +1,5 @@
 /**
- * Delivery across server processes through PostgreSQL LISTEN/NOTIFY (issue 5 "Done when").
+ * Delivery across server processes through PostgreSQL LISTEN/NOTIFY.
  * Two app instances, each with its own pool, listener and sockets, share one test database and
  * listen on different ports; nothing connects them but the database.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin review queue (issue 16: one owner per concept). Cards and listings wait for review
+ * The admin review queue (one owner per concept). Cards and listings wait for review
  * under ONE rule each and ONE ordering:
  * - waiting: a new submission (card status pending; listing neither approved nor rejected) or a
  *   pending revision of published content;

@@ -1,6 +1,6 @@
 /**
  * The admin review queue: every read of what waits for review, under the URLs the API
- * already had (spec §7 pending approvals; issue 4 pending listings; issue 6 review queue). Admin
+ * already had (pending card approvals, pending listings, the paged review queue). Admin
  * only: 401 signed out, 403 any other role. Decisions are routes of the cards and properties modules.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

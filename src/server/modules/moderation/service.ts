@@ -1,6 +1,6 @@
 /**
- * The admin review queue (§7; issues 3, 4, 6, 16), answered in the three shapes the
- * API has: the spec's pending approvals, the pending listings, and the paged review queue of the
+ * The admin review queue, answered in the three shapes the
+ * API has: the cards' pending approvals, the pending listings, and the paged review queue of the
  * control center. All three read the same queries (./repository), so they agree on what waits and
  * in which order. The decisions themselves stay with the owning modules (cards, properties).
  */

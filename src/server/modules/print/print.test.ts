@@ -62,7 +62,7 @@ function decode(png: Buffer): { data: string; version: number } | null {
   return found ? { data: found.data, version: found.version } : null;
 }
 
-/** The pHYs chunk of a PNG (PNG spec §11.3.5.3): pixels per unit x, y and the unit (1 = metre). */
+/** The pHYs chunk of a PNG (W3C PNG §11.3.5.3): pixels per unit x, y and the unit (1 = metre). */
 function physOf(png: Buffer): { x: number; y: number; unit: number } | null {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   for (let at = 8; at < png.length; ) {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 5, second half: a listing's contact box follows its owner's card visibility.
+ * A listing's contact box follows its owner's card visibility.
  * The attack: a broker whose card is private still had their e-mail and phone handed out by
  * GET /api/properties/{id} (`contact`) to anyone.
  */

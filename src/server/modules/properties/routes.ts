@@ -1,6 +1,6 @@
 import { atLeastOneField } from '../../../core/schemas/common';
 /**
- * Property listings (§7; issue 4): the public list and page, the owner's listing
+ * Property listings: the public list and page, the owner's listing
  * CRUD and the admin's approve/reject.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

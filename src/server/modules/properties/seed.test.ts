@@ -1,5 +1,5 @@
 /**
- * The demo data of issue 4 as a visitor meets it: at least 60 listed cards and 60 approved
+ * The demo data as a visitor meets it: at least 60 listed cards and 60 approved
  * listings spread over the emirates, with photos that are really served; the services
  * catalogue over its four categories.
  */

@@ -54,7 +54,7 @@ export function listedPropertyIds(db: DbOrTx, limit: number) {
 export function ownListingsByIds(db: DbOrTx, userId: string, ids: string[]) {
   return listOwnerPropertiesByIds(db, userId, ids);
 }
-/** Who may list properties (issue 4: brokers and developers). */
+/** Who may list properties (brokers and developers). */
 export const LISTING_ROLES: readonly UserRole[] = ['real_estate_broker', 'real_estate_developer'];
 /** Listings one account may hold: plenty for a developer, a wall for a script. */
 export const LISTINGS_PER_USER = 500;

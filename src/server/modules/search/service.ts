@@ -32,7 +32,7 @@ import { listPublicProperties, type PropertyFilter } from '../properties/service
 import { listPublicServices } from '../services/service';
 import { BEDROOM_SLACK, nearbyAreas, PRICE_SLACK, typeFamily } from '../../../core/search/near';
 
-/** Investor budget ranges in AED (spec §3 investor budget). */
+/** Investor budget ranges in AED, one per budget a card may name. */
 export const BUDGET_RANGES: Record<InvestorBudget, [number, number | null]> = {
   under_500k: [0, 500_000],
   '500k_1m': [500_000, 1_000_000],

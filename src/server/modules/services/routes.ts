@@ -1,5 +1,5 @@
 /**
- * Professional services (spec §2; issue 4): the catalogue from the business_services table,
+ * Professional services: the catalogue from the business_services table,
  * "become a provider" (approved by default) and the admin's text edit and hide switch.
  * Rules and SQL are in ./service and ./repository.
  */

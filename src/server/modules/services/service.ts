@@ -1,5 +1,5 @@
 /**
- * Professional services (§9; issues 4 and 10): listing the catalogue, "become a provider"
+ * Professional services: listing the catalogue, "become a provider"
  * (approved by default) and the admin's text edit and hide switch, each audited in its transaction.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * Subscription rules (§6; issue 6): who may pay, starting a payment
+ * Subscription rules: who may pay, starting a payment
  * with the configured provider, confirming a test payment, and applying Stripe webhooks.
  * The client never sets its own status: only applyBillingUpdate does.
  */
@@ -117,7 +117,7 @@ export function createSubscriptionService(ctx: AppContext, log: FastifyBaseLogge
   const { db } = ctx;
   const provider = paymentProviderFor(ctx);
 
-  /** Throws the spec §6 refusal for users who may not (or need not) pay. */
+  /** Refuses users who may not (admins) or need not (unpaid roles, already active) pay. */
   function assertMayPay(user: User): void {
     if (user.role === 'admin')
       throw forbidden('Administrators do not need a subscription.', 'SUBSCRIPTION_NOT_ALLOWED');

@@ -159,7 +159,7 @@ export function createTeamLeadService(ctx: AppContext) {
             ? await findUserById(tx, input.assignedToId)
             : undefined;
         if (newAssignee) {
-          // The assignee hears of it with their inquiry mail setting (issue 6 preferences).
+          // The assignee hears of it as their inquiry mail preference says.
           await notifyUser(tx, newAssignee, 'inquiries', 'leadAssigned', {
             name: newAssignee.firstName,
             from: lead.inquirerName,

@@ -1,5 +1,5 @@
 /**
- * Issue 14 team leads at scale: a brokerage with 20,000 leads among 60,000 reads its newest page
+ * Team leads at scale: a brokerage with 20,000 leads among 60,000 reads its newest page
  * (and a later page) from inquiries_brokerage_newest_idx in order and stops after it, for the owner and
  * for a member. Checked on the query plan with real row counts, on the PostgreSQL server
  * (TEST_TARGET=postgres); the page's time is printed.

@@ -178,7 +178,7 @@ export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, st
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** One seat row per member of a seat payment (issue 14 seat billing). */
+/** One seat row per member of a seat payment (seat billing). */
 export async function insertSeats(
   db: DbOrTx,
   brokerageId: string,

@@ -1,5 +1,5 @@
 /**
- * The user record as other modules use it (issue 16: a module calls another module's service,
+ * The user record as other modules use it (a module calls another module's service,
  * never its repository). Lookups take the caller's transaction when it is inside one.
  */
 import type { PublicUser } from '../../../core/schemas/auth';

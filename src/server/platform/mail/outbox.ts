@@ -57,7 +57,7 @@ export function queueTemplate<K extends MailKind>(
 }
 
 /**
- * Turns a row's attachment references into files when it is sent (issue 17: the tax invoice
+ * Turns a row's attachment references into files when it is sent (the tax invoice
  * PDF is rendered from the stored invoice, so the outbox row stays small). A reference whose
  * record is gone resolves to nothing; a failure to render is retried like a failed send.
  */

@@ -1,5 +1,5 @@
 /**
- * Lines of text in server-made PDFs, in English or Arabic (issue 17 invoices, issue 15 print sheet).
+ * Lines of text in server-made PDFs, in English or Arabic (tax invoices, the card's print sheet).
  *
  * pdfkit embeds the fonts and fontkit shapes Arabic (joining forms, ligatures) and lays an
  * Arabic run out right to left. What neither does is the Unicode bidirectional algorithm for a

@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every app process (issue 12 "Shared limits"):
+ * Rate limits shared by every app process:
  * rate-limiter-flexible counters in PostgreSQL (the `rate_limits` table; PGlite or a server),
  * or in Redis when REDIS_URL is set. Memory stays bounded however many keys an attacker
  * invents, and no key's counter is ever reset by another key's flood. Keys are hashed, so no

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 1 (client address and limits) and issue 12 "Shared limits": a forged
+ * The client's address and limits shared by every process: a forged
  * X-Forwarded-For no longer picks the client's address, counters live in the database so a
  * flood of other keys never resets a victim's counter, and two app processes on one database
  * share one limit.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 1 / issue 12 "Shared limits", the Redis path: with REDIS_URL set, the counters
+ * Shared rate limits, the Redis path: with REDIS_URL set, the counters
  * live in Redis, so two app instances that share nothing else (each its own database) still allow
  * the limit in total, not each. Needs the Redis server at 127.0.0.1:6379 (it runs on this machine
  * and on CI); keys are unique per run so runs side by side never share a counter.

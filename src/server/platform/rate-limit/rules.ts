@@ -38,7 +38,7 @@ export const RATE_RULES = {
   search: { points: 30, durationSec: MINUTE },
   /** Paid AI refinements per ip (cache misses only); past it the offline parser's answer stands. */
   searchAi: { points: 10, durationSec: MINUTE },
-  /** Inquiries per ip (spec: 5 in 10 minutes). */
+  /** Inquiries per ip (5 in 10 minutes). */
   inquiries: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },
   /** Contact exchanges per ip: the inquiry numbers, in a bucket of their own. */
   exchange: { points: INQUIRY_RATE.max, durationSec: INQUIRY_RATE.windowMs / 1000 },

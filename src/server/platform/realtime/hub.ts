@@ -1,5 +1,5 @@
 /**
- * The open /ws connections of this process, by user (issue 5: a user may have several tabs and
+ * The open /ws connections of this process, by user (a user may have several tabs and
  * devices). Sized for about 10,000 sockets per process: no timer per socket, one interval sweeps
  * them all for heartbeats, and an event is serialised once however many sockets receive it.
  */
@@ -87,7 +87,7 @@ export class ConnectionHub {
   }
 
   /**
-   * Closes the user's sockets (issue 11 finding 3: a socket never outlives its session): all of
+   * Closes the user's sockets (a socket never outlives its session): all of
    * them, only those of `sessionId`, or all but those of `exceptSessionId`. Answers how many.
    */
   closeUser(

@@ -1,5 +1,5 @@
 /**
- * The messaging socket at /ws (§7; issue 5). The upgrade request runs through Fastify's
+ * The messaging socket at /ws. The upgrade request runs through Fastify's
  * hooks, so the session cookie identifies the user before the socket opens; without a valid
  * session the socket is closed with 4401. The client's {type:"authenticate", userId} is accepted
  * only for the session's own user.
@@ -63,7 +63,7 @@ export async function registerRealtime(app: FastifyInstance, opts: RealtimeOptio
       log: app.log,
       onNotice: (notice) => void realtime.receive(notice),
       // Notices sent while the listener was down are lost: clients refetch, and sockets whose
-      // session ended meanwhile are closed now (issue 12 LISTEN recovery).
+      // session ended meanwhile are closed now, once the listener is back.
       onReconnect: () => {
         hub.broadcast({ type: 'resync' } satisfies ServerSocketEvent);
         revalidate();

@@ -1,5 +1,5 @@
 /**
- * Where uploaded objects live (issue 12 "Object storage"): the local folder DATA_DIR/uploads by
+ * Where uploaded objects live: the local folder DATA_DIR/uploads by
  * default (one machine), or any S3-compatible service (STORAGE=s3) so several app processes on
  * several machines serve the same photos. The app streams objects to the browser itself, so
  * URLs stay /api/uploads/<sha256>.webp whichever store is behind them.

@@ -1,5 +1,5 @@
 /**
- * The uploads table and the object store kept in step (issue 12 "Object storage").
+ * The uploads table and the object store kept in step.
  *
  * - `put` records the object (owner = the first uploader) and writes its bytes.
  * - References are derived, not stored: an object is in use while any photo column names its URL

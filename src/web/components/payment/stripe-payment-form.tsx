@@ -35,7 +35,7 @@ function StripeFields({
         if (!stripe || !elements) return;
         setBusy(true);
         setFailure(null);
-        // Spec §7: confirmed with the client secret, returning to the site.
+        // Confirmed with the client secret, returning to the site.
         const { error } = await stripe.confirmPayment({
           elements,
           confirmParams: { return_url: `${window.location.origin}${returnPath}` },
@@ -69,7 +69,7 @@ function StripeFields({
 }
 
 /**
- * Stripe's Payment Element (issue 6; seat payments of issue 14): the card never touches our server.
+ * Stripe's Payment Element (subscriptions and brokerage seats): the card never touches our server.
  * What the payment buys is granted by Stripe's webhook, not by this form; `onSubmitted` only tells the
  * page that Stripe accepted the card. `returnPath` is where Stripe sends the browser back after a redirect
  * (e.g. 3-D Secure); empty for the site's origin.

@@ -43,7 +43,7 @@ export interface TestCardTexts {
 }
 
 /**
- * The built-in test provider's card form (issue 6; seat payments of issue 14), clearly labelled:
+ * The built-in test provider's card form (subscriptions and brokerage seats), clearly labelled:
  * no real card is charged. The server answers like Stripe: 4242 4242 4242 4242 pays,
  * 4000 0000 0000 0002 is declined. `confirm` sends the card; its field errors land on the fields.
  */

@@ -2,7 +2,7 @@ import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { Select, type SelectOption } from './input';
 
 /**
- * A native select with its label and its options (issue 16: one shape for the team leads' filters and
+ * A native select with its label and its options (one shape for the team leads' filters and
  * controls). `hideLabel` keeps the label for screen readers only, e.g. "Status, lead from Layla" in a
  * table whose column header already says "Status"; `caption` then shows a short visible heading above
  * the select that screen readers skip (the label already says it).

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRole } from '../../../core/enums';
 import { cn } from '../../lib/utils';
 
-/** Role badge colours of spec §6: broker blue, banking green, developer purple, investor orange, admin red, other grey. */
+/** Role badge colours: broker blue, banking green, developer purple, investor orange, admin red, other grey. */
 const COLORS: Record<string, string> = {
   real_estate_broker: 'bg-blue-100 text-blue-800',
   banking_broker: 'bg-green-100 text-green-800',

@@ -1,5 +1,5 @@
 /**
- * Toasts of spec §8: a default and a destructive style, at most one shown at once, a dismissed
+ * Toasts: a default and a destructive style, at most one shown at once, a dismissed
  * toast removed after 1,000,000 ms. Call `toast({ title, description, variant })` anywhere.
  */
 import { useSyncExternalStore } from 'react';

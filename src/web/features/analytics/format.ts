@@ -1,4 +1,4 @@
-/** Numbers, days and period comparisons in the page's language (issue 14 charts). */
+/** Numbers, days and period comparisons in the page's language, for the analytics charts. */
 export const localeOf = (language: string) => (language === 'ar' ? 'ar-AE' : 'en-GB');
 
 export function formatCount(n: number, language: string): string {

@@ -1,5 +1,5 @@
 /**
- * Copies HTML as rich text (issue 15 "Copy signature"), so pasting into Gmail's or Outlook's
+ * Copies HTML as rich text (the e-mail signature's Copy), so pasting into Gmail's or Outlook's
  * signature box keeps the layout. The async clipboard with a text/html item first (plain text
  * beside it for fields that take text only); where that is missing or refused, the selection of
  * a hidden rendered copy and execCommand('copy'), which also copies as HTML.

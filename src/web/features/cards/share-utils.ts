@@ -1,4 +1,4 @@
-/** Browser helpers of the share dialog (spec §2 Share dialog): files, clipboard, QR image, share links. */
+/** Browser helpers of the share dialog: files, clipboard, QR image, share links. */
 import QRCode from 'qrcode';
 import type { ShareChannel } from '../../../core/analytics';
 
@@ -61,7 +61,7 @@ export async function drawQrPng(url: string, label: string): Promise<string> {
 export type ShareTarget = 'whatsapp' | 'facebook' | 'twitter' | 'linkedin' | 'telegram' | 'email';
 export const SHARE_TARGETS: ShareTarget[] = ['whatsapp', 'facebook', 'twitter', 'linkedin', 'telegram', 'email'];
 
-/** The channel a share link names in its `?src=` (issue 14: Twitter is X now). */
+/** The channel a share link names in its `?src=` (Twitter is X now). */
 const CHANNEL: Record<ShareTarget, ShareChannel> = {
   whatsapp: 'whatsapp',
   facebook: 'facebook',

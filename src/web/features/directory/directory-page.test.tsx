@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The directory filters (issue 16 component tests): choosing a filter writes it to the URL (so a
+ * The directory filters: choosing a filter writes it to the URL (so a
  * link or Back keeps it) and asks the server for that page; clearing it removes it from both.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * /directory (spec §2 Professional directory; issue 4): the four category tiles, then filters,
+ * /directory, the professional directory: the four category tiles, then filters,
  * location chips, removable chips, results with Load More and a working sort. Every filter is
  * in the URL, so a filtered view can be shared and survives reload.
  */
@@ -38,7 +38,7 @@ import {
 } from '../../lib/directory-filters';
 import { areaLabel } from '../../lib/labels';
 
-/** Spec §2: banking broker, real estate broker, developer, investor. */
+/** The four category tiles: banking broker, real estate broker, developer, investor. */
 const TILES = [
   { role: 'banking_broker', enumRole: 'banking_broker', icon: Landmark, tone: 'bg-green-100 text-green-700' },
   { role: 'broker', enumRole: 'real_estate_broker', icon: Briefcase, tone: 'bg-blue-100 text-blue-700' },

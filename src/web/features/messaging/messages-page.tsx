@@ -1,5 +1,5 @@
 /**
- * /messages (spec §2 Messages; issue 5): conversations on the start side, the chosen one on the
+ * /messages: conversations on the start side, the chosen one on the
  * end side; on mobile one pane at a time. ?conversation={id} opens a conversation.
  */
 import { MessageSquare } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * /services (spec §2 Professional services; issue 4): the catalogue from the server with search,
+ * /services: the professional services catalogue from the server with search,
  * category, tabs and price range that really filter, the stats banner counting real entries,
  * and "become a provider".
  */

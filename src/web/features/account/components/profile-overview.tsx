@@ -61,7 +61,7 @@ function ActivityItem({ item }: { item: Activity }) {
   );
 }
 
-/** Overview (spec §2 Profile; issue 6): the real role, subscription, card figures and events. */
+/** Profile → Overview: the real role, subscription, card figures and events. */
 export function ProfileOverview({ user }: { user: PublicUser }) {
   const { t, i18n } = useTranslation('account');
   const { data, isLoading, isError } = useOverview();

@@ -5,7 +5,7 @@ import { DeleteAccount } from './delete-account';
 import { PrivacySettings } from './privacy-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
-/** Profile → Settings (spec §2 Profile; issue 6: every control persists). */
+/** Profile → Settings: every control persists. */
 /** `links`: ways to other settings pages, which the app puts here (features don't import each other). */
 export function SettingsTab({ user, links }: { user: PublicUser; links?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 /**
- * The admin review queue (issue 16: the one review section): cards and listings waiting, paged
+ * The admin review queue (the one review section): cards and listings waiting, paged
  * apart, and the decisions taken from it — approve, reject with a reason, the licence check.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -63,7 +63,7 @@ export function useReviewDecision() {
   });
 }
 
-/** Marks a card's RERA / practice-card numbers as checked (issue 3 Licence and trust). */
+/** Marks a card's RERA / practice-card numbers as checked. */
 export function useLicenseCheck() {
   return useMutation({
     mutationFn: ({ id, verified }: { id: string; verified: boolean }) =>

@@ -6,7 +6,7 @@ import { ServicesSection } from './services-section';
 import { StatsSection } from './stats-section';
 import { UsersSection } from './users-section';
 
-/** Issue 6's part of /admin: statistics, quick actions, the review queue, users, the services catalogue and the audit log. */
+/** The business part of /admin: statistics, quick actions, the review queue, users, the services catalogue and the audit log. */
 export function AdminCenterSections() {
   return (
     <div className="space-y-10">

@@ -1,5 +1,5 @@
 /**
- * The admin's one review section (§8; issues 3, 4, 6, 16): every card and listing
+ * The admin's one review section: every card and listing
  * waiting for review, oldest first, paged; approve, reject with a reason, check a card's licence,
  * open the item as its owner will see it. An edit of published content shows as live → proposed.
  */

@@ -1,6 +1,6 @@
 /**
- * The services catalogue for the admin (issue 10: platform content in both languages, "admin can
- * edit both"): every entry with its English and Arabic name; Edit opens both texts side by side,
+ * The services catalogue for the admin (platform content comes in both languages, and the admin
+ * edits both): every entry with its English and Arabic name; Edit opens both texts side by side,
  * validated by the same schema the server uses; Hide/Show takes an entry out of the catalogue.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

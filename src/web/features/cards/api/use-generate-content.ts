@@ -1,4 +1,4 @@
-/** AI card content (spec §7 POST /api/ai/generate-card-content). */
+/** AI card content (POST /api/ai/generate-card-content). */
 import { useMutation } from '@tanstack/react-query';
 import type { AiGenerateRequest, AiGenerateResponse } from '../../../../core/schemas/card';
 import { apiJson } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** POST /api/uploads/images for the card photo (issue 11 finding 4: images only from our uploads). */
+/** POST /api/uploads/images for the card photo (a card shows images only from our uploads). */
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedImage } from '../../../../core/schemas/properties';
 import { apiJson } from '../../../lib/api';

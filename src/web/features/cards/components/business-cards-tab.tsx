@@ -130,7 +130,7 @@ function CardRow({
   );
 }
 
-/** The profile's Business Cards tab (spec §2 Profile; issue 3 analytics and review notes). */
+/** The profile's Business Cards tab (with each card's analytics and review notes). */
 export function BusinessCardsTab(_props: { user: PublicUser }) {
   const { t } = useTranslation('cards');
   const cards = useMyCards();

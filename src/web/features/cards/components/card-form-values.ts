@@ -39,7 +39,7 @@ const SOCIAL_KEYS = ['linkedin', 'twitter', 'instagram', 'website'] as const;
 /** A generated avatar is what an empty photo field means, so it is not shown as a link. */
 const photoField = (url: string | null | undefined) => (!url || url.startsWith('/api/avatars/') ? '' : url);
 
-/** A new card: the user's own details, emirate Dubai, English, +971 (spec §5 defaults). */
+/** A new card: the user's own details, emirate Dubai, English, +971. */
 export function newCardValues(user: PublicUser): CardFormValues {
   const primaryLanguage = detectTextLanguage(user.firstName, user.lastName, user.position, user.company);
   return {

@@ -36,7 +36,7 @@ interface CardFormProps {
   onCancel: () => void;
 }
 
-/** The create / edit form with the live preview and the tips panel (spec §2 Create card). */
+/** The create / edit form with the live preview and the tips panel. */
 export function CardForm({
   form,
   role,

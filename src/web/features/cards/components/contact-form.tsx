@@ -18,7 +18,7 @@ import { SendFooter, SentNotice, showSendError } from './lead-form-fields';
 const FIELDS = ['inquirerName', 'inquirerEmail', 'inquirerPhone', 'inquiryType', 'message', 'consent'] as const;
 
 /**
- * The lead form on a public card (spec §1 lead tools). Open to signed-out visitors;
+ * The lead form on a public card. Open to signed-out visitors;
  * a hidden "website" field catches bots (people never see or fill it).
  */
 export function ContactForm({ cardId, ownerName }: { cardId: string; ownerName: string }) {

@@ -18,7 +18,7 @@ import { ShareDialog } from './share-dialog';
 import { shownCompany } from './card-company';
 
 /**
- * The public card page of spec §2 inside the app (owner previews, navigation from the directory).
+ * The public card page inside the app (owner previews, navigation from the directory).
  * The design is CardSheet, which the server also renders for the first paint of /cards/{id}.
  */
 export function PublicCardView({ card }: { card: CardData }) {

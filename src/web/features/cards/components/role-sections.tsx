@@ -1,7 +1,7 @@
 /**
  * Role-specific parts of the card form: broker specialization; bank and loan
  * specialization; developer project types and portfolio; investor budget and interests; and the
- * licence numbers of issue 3 (BRN/ORN for brokers, practice card for banking brokers).
+ * licence numbers an admin checks (BRN/ORN for brokers, practice card for banking brokers).
  */
 import { LockedField, useLockedValue } from './card-brand';
 import { Controller } from 'react-hook-form';

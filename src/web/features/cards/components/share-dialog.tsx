@@ -43,7 +43,7 @@ const BRAND_LABELS: Record<Exclude<ShareTarget, 'email'>, string> = {
   telegram: 'Telegram',
 };
 
-/** The share dialog of spec §2 for an approved card. */
+/** The share dialog for an approved card. */
 export function ShareDialog({
   card,
   open,

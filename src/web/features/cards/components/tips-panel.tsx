@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 
 const TIPS = ['photo', 'specific', 'languages', 'license', 'ai', 'review'] as const;
 
-/** The create-card tips panel (spec §2 Create card). */
+/** The create-card tips panel. */
 export function TipsPanel({ showLicense }: { showLicense: boolean }) {
   const { t } = useTranslation('cards');
   return (

@@ -1,4 +1,4 @@
-/** Server answers of a card save, shown the spec §8 way: field errors on the form, toasts for the rest. */
+/** Server answers of a card save, shown the app's usual way: field errors on the form, toasts for the rest. */
 import { useCallback } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The card editor (issue 16 component tests): a missing name shows the shared schema's message in
+ * The card editor: a missing name shows the shared schema's message in
  * the visitor's language and sends nothing; a filled form sends the card the user typed.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -39,7 +39,7 @@ function CreateCard({ user }: { user: PublicUser }) {
         create.mutate(toPayload(values), {
           onSuccess: () => {
             toast({ title: t('create.createdTitle'), description: t('create.createdText') });
-            // spec §4 registration flow: paid roles go on to payment; everyone else home.
+            // Registration flow: paid roles go on to payment; everyone else home.
             const mustPay = PAID_ROLES.includes(user.role) && user.subscriptionStatus !== 'active';
             navigate(mustPay ? '/subscription' : '/');
           },

@@ -1,4 +1,4 @@
-/** The directory list with Load More (§7; issue 4). */
+/** The directory list with Load More. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS } from '../../../../core/limits';
 import type { DirectoryCard, DirectoryQueryInput } from '../../../../core/schemas/directory';

@@ -17,7 +17,7 @@ interface Props {
   isLoading: boolean;
   meId: string;
   selectedId: string | null;
-  /** More conversations after the loaded ones (issue 13: the list is paged by cursor). */
+  /** More conversations after the loaded ones (the list is paged by cursor). */
   hasMore?: boolean;
   isLoadingMore?: boolean;
   onLoadMore?: () => void;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The conversation thread (issue 16 component tests): the messages the server has are shown in
+ * The conversation thread: the messages the server has are shown in
  * order with who wrote them; sending posts the text and the new message appears at the end.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** An admin's approve / reject of a listing from its page (spec §7 approve without payload); the queue is features/admin's. */
+/** An admin's approve / reject of a listing from its page (approving sends no payload); the queue is features/admin's. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property } from '../../../../core/schemas/properties';
 import { ApiError, apiJson } from '../../../lib/api';

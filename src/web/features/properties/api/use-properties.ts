@@ -1,4 +1,4 @@
-/** The listings with Load More (§7; issue 4), one listing, and the owner's own. */
+/** The listings with Load More, one listing, and the owner's own. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '../../../../core/limits';
 import type { Property, PropertyDetail, PropertyQueryInput } from '../../../../core/schemas/properties';

@@ -1,4 +1,4 @@
-/** The landing page's Featured Properties from real approved listings (spec §2; issue 4). */
+/** The landing page's Featured Properties from real approved listings. */
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-/** Who may list properties (issue 4: brokers and developers; the server enforces it too). */
+/** Who may list properties (brokers and developers; the server enforces it too). */
 import type { UserRole } from '../../../../core/enums';
 
 const LISTING_ROLES: readonly UserRole[] = ['real_estate_broker', 'real_estate_developer'];

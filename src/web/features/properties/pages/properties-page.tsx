@@ -1,5 +1,5 @@
 /**
- * /properties (spec §2 Properties; issue 4): For Sale / For Rent, filters, Clear Filters (keeps
+ * /properties: For Sale / For Rent, filters, Clear Filters (keeps
  * the status), a working sort and Load More. Filters live in the URL.
  */
 import { firstTotal, isCapped } from '../../../lib/page';

@@ -99,7 +99,7 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
   );
 }
 
-/** An admin reviewing a pending listing approves it from its page (spec §8 toasts). */
+/** An admin reviewing a pending listing approves it from its page, told the outcome by a toast. */
 function AdminApprove({ id, title, version }: { id: string; title: string; version: number }) {
   const { t } = useTranslation('discovery');
   const approve = useApproveProperty();

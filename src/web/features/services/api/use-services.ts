@@ -1,4 +1,4 @@
-/** The services catalogue and "become a provider" (spec §2 Professional services; issue 4). */
+/** The services catalogue and "become a provider". */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Service, ServiceInputParsed, ServiceQuery } from '../../../../core/schemas/services';
 import { apiJson, toQueryString } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** A catalogue entry (spec §2 Professional services): at most 3 features then "+N more". */
+/** A catalogue entry of professional services: at most 3 features then "+N more". */
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { telLink } from '../../../../core/card-contact';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
 export const PLAN_FEATURES = ['card', 'directory', 'ai', 'leads', 'networking'] as const;
 
-/** The Professional Plan of spec §2 Subscription. */
+/** The Professional Plan on the subscription page. */
 export function PlanCard() {
   const { t } = useTranslation('subscription');
   return (
