@@ -36,3 +36,13 @@ export function fileStem(name: string): string {
     .replace(/_+/g, '_');
   return stem || 'card';
 }
+
+/** A date-only value (YYYY-MM-DD) as that calendar day, written the reader's way: "14 Mar 2027". */
+export function licenceDate(day: string, language: string): string {
+  return new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language === 'ar' ? 'ar-AE' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

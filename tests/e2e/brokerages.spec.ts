@@ -123,7 +123,10 @@ test('the demo brokerage page in Arabic: right to left, translated, accessible',
   await page.goto('/brokerages/al-mansoori-properties?lang=ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('المنصوري للعقارات');
-  await expect(page.getByTestId('orn-verified')).toHaveText('رقم ORN موثّق');
+  // The demo office register confirms the ORN: the badge names the register and the licence's end.
+  await expect(page.getByTestId('orn-register')).toContainText(
+    'رقم ORN موثّق في سجل دائرة الأراضي والأملاك · الترخيص ساري حتى',
+  );
   await expect(page.getByTestId('brokerage-members')).toContainText('Ahmed Al Mansoori');
   // Filtering by language reloads with the members who speak it.
   await page.getByLabel('اللغة').selectOption('french');

@@ -139,7 +139,13 @@ export const ornVerifySchema = z.object({ verified: z.boolean({ error: 'verified
 
 /** GET /api/brokerages/{slug}: the public brokerage with its listed brokers. */
 export const publicBrokerageSchema = z.object({
-  brokerage: brokerageSchema.omit({ lockedFields: true, tradeLicenceNumber: true }),
+  brokerage: brokerageSchema.omit({ lockedFields: true, tradeLicenceNumber: true }).extend({
+    /**
+     * The office register's confirmation of a verified ORN: the licence's end and the day of the
+     * check. Null when the mark is an admin's manual check, or there is none.
+     */
+    ornRegister: z.object({ validUntil: z.string().nullable(), checkedAt: z.string() }).nullable(),
+  }),
   /** Listed brokers (the directory's listing rule), filtered by the query. */
   members: z.array(directoryCardSchema),
   /** The members' approved listings, newest first. */

@@ -2,15 +2,16 @@
  * A small DLD broker register made from the demo brokers, so licence verification is visible on
  * first start: most licences run for another year, one ends in three weeks (its owner's expiry
  * notice and the badge's date show it), and one lists another name (it waits in the admin's
- * review queue). Cards' hand-set verification is cleared first, so the register decides.
+ * review queue). Cards' hand-set verification is cleared first, so the register decides. The demo
+ * brokerages get an office register the same way, so their ORN badge names the register too.
  */
 import { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { setLicenseFromRegister } from '../../modules/cards/service';
 import { importRegister } from '../../modules/registers/importer';
-import { verifyAllCards } from '../../modules/registers/verify';
-import { businessCards } from '../schema';
+import { verifyAllCards, verifyBrokerages } from '../../modules/registers/verify';
+import { brokerages, businessCards } from '../schema';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -44,4 +45,23 @@ export async function seedRegisters(ctx: AppContext): Promise<void> {
     source: 'demo register (generated from the demo brokers)',
   });
   await verifyAllCards(ctx.db, now);
+  await seedOfficeRegister(ctx, inAYear);
+}
+
+/** Every demo brokerage in the office register, its licence running for another year. */
+async function seedOfficeRegister(ctx: AppContext, licenseEnd: string): Promise<void> {
+  const offices = await ctx.db
+    .select({ orn: brokerages.ornNumber, name: brokerages.name, nameAr: brokerages.nameAr })
+    .from(brokerages)
+    .orderBy(asc(brokerages.createdAt));
+  if (offices.length === 0) return;
+  const lines = ['Office Number,Name English,Name Arabic,License End Date'];
+  for (const o of offices) lines.push([o.orn, csvCell(o.name), csvCell(o.nameAr ?? ''), licenseEnd].join(','));
+  // The register decides, not the hand-set mark the brokerages were seeded with.
+  await ctx.db.update(brokerages).set({ ornVerified: false, ornVerifiedAt: null });
+  await importRegister(ctx.db, 'dld_offices', Readable.from([`${lines.join('\n')}\n`]), {
+    actorId: null,
+    source: 'demo register (generated from the demo brokerages)',
+  });
+  await verifyBrokerages(ctx.db, ctx.now());
 }

@@ -9,7 +9,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { LRUCache } from 'lru-cache';
 import { renderToString } from 'react-dom/server';
 import { BROKER_SPECIALIZATIONS, LANGUAGES } from '../../../core/enums';
-import { formatPriceAed } from '../../../core/format';
+import { formatPriceAed, licenceDate } from '../../../core/format';
 import { LANGUAGE_COOKIE } from '../../../core/routes';
 import {
   type PublicBrokerage,
@@ -136,12 +136,16 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
                 <bdi>{t('ornLabel', { orn: b.ornNumber })}</bdi>
                 {b.ornVerified ? (
                   <span
-                    className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800"
-                    data-testid="orn-verified"
+                    className={
+                      b.ornRegister
+                        ? 'inline-flex items-start gap-1 rounded-xl bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800'
+                        : 'inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800'
+                    }
+                    data-testid={b.ornRegister ? 'orn-register' : 'orn-verified'}
                   >
                     <svg
                       viewBox="0 0 24 24"
-                      className="h-3.5 w-3.5"
+                      className="h-3.5 w-3.5 shrink-0"
                       fill="none"
                       stroke="currentColor"
                       strokeWidth="2.5"
@@ -149,7 +153,20 @@ function Page({ data, lang, q }: { data: PublicBrokerage; lang: Lang; q: PublicB
                     >
                       <path d="m5 12 5 5L20 7" />
                     </svg>
-                    {t('verified')}
+                    {b.ornRegister ? (
+                      <span>
+                        <span className="block">
+                          {b.ornRegister.validUntil
+                            ? t('registerBadge', { date: licenceDate(b.ornRegister.validUntil, lang) })
+                            : t('registerBadgeOpen')}
+                        </span>
+                        <span className="block font-normal">
+                          {t('registerChecked', { date: licenceDate(b.ornRegister.checkedAt, lang) })}
+                        </span>
+                      </span>
+                    ) : (
+                      t('verified')
+                    )}
                   </span>
                 ) : (
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
@@ -367,7 +384,9 @@ export function registerBrokeragePage(app: FastifyInstance): void {
       return null;
     }
     const version = await app.ctx.listVersion.current();
-    const key = `${version}|${slug}|${q.language ?? ''}|${q.specialization ?? ''}|${lang}|${assets.appScript}`;
+    // The day is part of the key: the register badge's check date and expiry move with it.
+    const day = app.ctx.now().toISOString().slice(0, 10);
+    const key = `${version}|${day}|${slug}|${q.language ?? ''}|${q.specialization ?? ''}|${lang}|${assets.appScript}`;
     const hit = rendered.get(key);
     if (hit) {
       if (hit.html === null) reply.code(404);

@@ -8,6 +8,7 @@ import { LIMITS } from '../../../core/limits';
 import type { DbOrTx } from '../../db/client';
 import { listDirectoryCards } from '../directory/service';
 import { listPublicProperties } from '../properties/service';
+import { verifiedOrnCheck } from '../registers';
 import * as repository from './repository';
 import { toBrokerageView } from './service';
 
@@ -24,6 +25,8 @@ export async function publicBrokerage(
   const brokerage = await repository.findBrokerageBySlug(db, slug);
   if (!brokerage) return null;
   const { lockedFields: _l, tradeLicenceNumber: _t, ...view } = toBrokerageView(brokerage);
+  const check = view.ornVerified ? await verifiedOrnCheck(db, brokerage.id) : null;
+  const ornRegister = check ? { validUntil: check.validUntil, checkedAt: check.checkedAt.toISOString() } : null;
   const members = await listDirectoryCards(db, {
     brokerage: slug,
     language: q.language,
@@ -39,5 +42,5 @@ export async function publicBrokerage(
     limit: BROKERAGE_PAGE_LISTINGS,
     offset: 0,
   });
-  return { brokerage: view, members: members.items, listings: listings.items };
+  return { brokerage: { ...view, ornRegister }, members: members.items, listings: listings.items };
 }

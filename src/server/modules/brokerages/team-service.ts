@@ -27,7 +27,7 @@ import { queueTemplate } from '../../platform/mail/outbox';
 import { mailLang } from '../../platform/mail/templates';
 import { writeAudit } from '../audit';
 import { newestApprovedCard } from '../cards/service';
-import { verifyBrokerages } from '../registers/verify';
+import { verifyBrokerages } from '../registers';
 import { findUserByEmail, findUserById } from '../users';
 import * as repository from './repository';
 import { brandFields, isTeamManager, toBrokerageView } from './service';

@@ -31,7 +31,7 @@ import { previewVersion, renderPreview, vcardPhoto } from './preview';
 import { type CardQr, cardQr } from './qr';
 import { cardVersionTag, downloadCache, downloadEtag, notModified } from './download-cache';
 import { createCardService } from './service';
-import { verifyAllCards } from '../registers/verify';
+import { verifyAllCards } from '../registers';
 import { visitorKey } from './visitor';
 import { attachmentHeader, buildVCard } from './vcard';
 

@@ -111,4 +111,29 @@ describe('the demo register', () => {
     expect(verified.filter((c) => c.validUntil && c.validUntil <= soon)).toHaveLength(1);
     expect(checks.filter((c) => c.status === 'name_mismatch')).toHaveLength(1);
   });
+
+  it('puts the demo brokerage in the office register, and its page names the register and the licence end', async () => {
+    const { seedBrokerages, DEMO_BROKERAGE_SLUG } = await import('../../db/seed/brokerages');
+    const { seedRegisters } = await import('../../db/seed/registers');
+    await seedBrokerages(t.app.ctx, state);
+    await seedRegisters(t.app.ctx);
+    const res = await t.inject({ method: 'GET', url: `/api/brokerages/${DEMO_BROKERAGE_SLUG}` });
+    expect(res.statusCode).toBe(200);
+    const { brokerage } = res.json();
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    expect(brokerage).toMatchObject({ ornVerified: true, ornRegister: { validUntil: inAYear } });
+    for (const [lang, text] of [
+      ['en', 'ORN verified with the DLD register · licence valid until'],
+      ['ar', 'رقم ORN موثّق في سجل دائرة الأراضي والأملاك · الترخيص ساري حتى'],
+    ]) {
+      // The page as the server draws it (no built web assets in this test).
+      const page = await t.app.pageRenderers.get('/brokerages/:slug')?.(
+        { slug: DEMO_BROKERAGE_SLUG },
+        { query: { lang }, cookies: {} } as never,
+        { setCookie: () => undefined, code: () => undefined } as never,
+        { styles: [], appScript: null, entry: () => null, pageScripts: () => [] } as never,
+      );
+      expect(page, lang).toContain(text);
+    }
+  });
 });

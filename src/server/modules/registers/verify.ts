@@ -155,6 +155,15 @@ export async function licenceCheckOf(db: DbOrTx, cardId: string) {
   return row ?? null;
 }
 
+/** The office register's confirmation of one brokerage's verified ORN, for its badge; null without one. */
+export async function verifiedOrnCheck(db: DbOrTx, brokerageId: string) {
+  const [row] = await db
+    .select({ validUntil: brokerageOrnChecks.validUntil, checkedAt: brokerageOrnChecks.checkedAt })
+    .from(brokerageOrnChecks)
+    .where(and(eq(brokerageOrnChecks.brokerageId, brokerageId), eq(brokerageOrnChecks.status, 'verified')));
+  return row ?? null;
+}
+
 /** The verdict for one brokerage's ORN against the office register (the same rules as a card's BRN). */
 export const officeStatus = (names: (string | null | undefined)[], entry: RegisterEntry | null, today: string) =>
   verdict(names, entry, today, officeNamesMatch);

@@ -56,7 +56,12 @@ export function BrokeragePublicPage() {
           <h1 className="text-2xl font-bold sm:text-3xl" data-user>
             {name}
           </h1>
-          <OrnLine orn={b.ornNumber} verified={b.ornVerified} className="mt-2 text-slate-700" />
+          <OrnLine
+            orn={b.ornNumber}
+            verified={b.ornVerified}
+            register={b.ornRegister}
+            className="mt-2 text-slate-700"
+          />
           {b.officeAddress ? (
             <OfficeAddress
               address={b.officeAddress}

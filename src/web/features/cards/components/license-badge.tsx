@@ -1,17 +1,8 @@
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { licenceDate } from '../../../../core/format';
 import type { Card } from '../../../../core/schemas/card';
 import { Badge } from '../../../components/ui/badge';
-
-/** A date-only value (YYYY-MM-DD) as that calendar day, written the reader's way: "14 Mar 2027". */
-export function licenceDate(day: string, language: string): string {
-  return new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language === 'ar' ? 'ar-AE' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /**
  * The trust mark of a checked licence. Confirmed by the regulator's register, it says so with the
