@@ -3,7 +3,7 @@
  * of what it changed and the lines it could not read (with their line numbers).
  */
 import { FileSpreadsheet, FileUp } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTER_KINDS, type RegisterImportReport, type RegisterKind } from '../../../../core/schemas/registers';
 import { Button } from '../../../components/ui/button';
@@ -102,6 +102,12 @@ export function RegisterImport() {
   const fieldId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
 
+  // The report is what the admin waits for: move there once it is drawn, so a screen reader reads it
+  // next. (Focusing from the upload's callback could run before React has drawn the report.)
+  useEffect(() => {
+    if (done) reportRef.current?.focus();
+  }, [done]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const file = fileInput.current?.files?.[0];
@@ -118,8 +124,6 @@ export function RegisterImport() {
       {
         onSuccess: (report) => {
           setDone({ report, file: file.name });
-          // The report is what the admin waits for: move there so a screen reader reads it next.
-          requestAnimationFrame(() => reportRef.current?.focus());
         },
         onError: (error) => onUnauthorized(error),
       },
