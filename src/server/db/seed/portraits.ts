@@ -71,6 +71,10 @@ export function portraitSvg(name: string, gender: 'male' | 'female'): string {
     glassesProbability: 20,
     gestureProbability: 0,
     bodyIconProbability: 0,
+    // Closer to head and shoulders than the style's full bust: the directory and the messages
+    // show portraits at 40-48 px, where the full bust leaves a face of a few pixels.
+    scale: 118,
+    translateY: 8,
   };
   return createAvatar(notionists, options).toString();
 }
