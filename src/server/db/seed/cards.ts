@@ -1,7 +1,8 @@
 /**
  * Demo business cards: a card for almost every demo user, of every role, with content
  * written by the built-in composer from realistic facts (areas across the emirates, languages,
- * banks, specializations, licence numbers), generated avatars, a few pending cards and one
+ * banks, specializations, licence numbers), a drawn portrait each (DiceBear Notionists, CC0 art:
+ * see seed/portraits.ts and docs/demo-assets.md), a few pending cards and one
  * rejected card with its reason. A second wave of professionals joins so the directory holds
  * well over 60 approved public cards (the directory's paging and its seed test rely on that).
  */
@@ -24,6 +25,7 @@ import { composeCardContent } from '../../platform/ai/composer';
 import { eq } from 'drizzle-orm';
 import { businessCards, type User, users } from '../schema';
 import type { SeedStep } from './index';
+import { renderPortrait } from './portraits';
 import { createRandom, type Random } from './random';
 import { demoEmail } from './users';
 
@@ -561,7 +563,7 @@ function cardFor(person: Person, rnd: Random) {
     ...(specifics.financingSolutions ? { financingSolutions: FINANCING[second] } : {}),
     ...(specifics.investmentProfile ? { investmentProfile: INVESTMENT_PROFILE[second] } : {}),
   };
-  const image = avatarPath(`${user.firstName} ${user.lastName}`);
+  const image = user.profileImageUrl ?? avatarPath(`${user.firstName} ${user.lastName}`);
   const first = slug(user.firstName);
   const last = slug(user.lastName);
   return {
@@ -632,9 +634,15 @@ export const seedCards: SeedStep = async (ctx, state) => {
   const extras = await db.insert(users).values(extraRows).returning();
   state.users.push(...extras.map((user, i) => ({ user, gender: EXTRA_PEOPLE[i].gender })));
 
-  // Every demo person gets a generated avatar.
-  for (const { user } of state.users) {
-    const url = avatarPath(`${user.firstName} ${user.lastName}`);
+  // Every demo person gets a drawn portrait (seed/portraits.ts), stored as their own upload.
+  // Drawn side by side: sharp renders on its own threads while the next SVG is built.
+  const portraits = await Promise.all(
+    state.users.map(({ user, gender }) =>
+      renderPortrait(ctx.uploads, { id: user.id, name: `${user.firstName} ${user.lastName}`, gender }),
+    ),
+  );
+  for (const [i, { user }] of state.users.entries()) {
+    const url = portraits[i];
     user.profileImageUrl = url;
     await db.update(users).set({ profileImageUrl: url, updatedAt: user.updatedAt }).where(eq(users.id, user.id));
   }

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app';
 import { PROFESSIONAL_ROLES } from '../../../core/enums';
 import { cardInputSchema, cardTranslationsSchema } from '../../../core/schemas/card';
 import { businessCards, cardEvents, users } from '../../db/schema';
 import { seedCards } from '../../db/seed/cards';
+import { portraitSvg } from '../../db/seed/portraits';
 import { createRandom } from '../../db/seed/random';
 import { DEMO_PASSWORD, NAMED_DEMO_ACCOUNTS, seedUsers } from '../../db/seed/users';
 
@@ -62,7 +64,7 @@ describe('demo cards', () => {
     for (const { card } of rows) {
       const parsed = cardInputSchema.safeParse({ ...card, socialLinks: card.socialLinks });
       expect(parsed.success, `${card.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-      expect(card.profileImageUrl).toMatch(/^\/api\/avatars\/.+\.svg$/);
+      expect(card.profileImageUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.webp$/);
       expect(card.description?.length).toBeGreaterThan(80);
     }
     const [counts] = await t.database.db
@@ -92,10 +94,33 @@ describe('demo cards', () => {
     });
     expect(mine.json()[0]).toMatchObject({
       status: 'approved',
-      user: { profileImageUrl: expect.stringMatching(/^\/api\/avatars\//) },
+      user: { profileImageUrl: expect.stringMatching(/^\/api\/uploads\//) },
     });
     const avatar = await t.inject({ method: 'GET', url: mine.json()[0].profileImageUrl });
     expect(avatar.statusCode).toBe(200);
+  });
+});
+
+describe('demo portraits', () => {
+  it('give every demo card a small WebP portrait of its own, served to a visitor', async () => {
+    const seen = new Map<string, string>();
+    for (const { card } of rows) {
+      const res = await t.inject({ method: 'GET', url: card.profileImageUrl ?? '' });
+      expect(res.statusCode, card.name).toBe(200);
+      expect(res.headers['content-type'], card.name).toBe('image/webp');
+      // The public card page stays light: the portrait is a small part of it.
+      expect(res.rawPayload.length, card.name).toBeLessThanOrEqual(25 * 1024);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.width, meta.height], card.name).toEqual([512, 512]);
+      seen.set(res.rawPayload.toString('base64'), card.name);
+    }
+    // Two different people never share a picture.
+    expect(seen.size).toBe(rows.length);
+  });
+
+  it('draws the same portrait for the same person every time', () => {
+    expect(portraitSvg('Ahmed Al Mansoori', 'male')).toBe(portraitSvg('Ahmed Al Mansoori', 'male'));
+    expect(portraitSvg('Ahmed Al Mansoori', 'male')).not.toBe(portraitSvg('Omar Khalid', 'male'));
   });
 });
 

@@ -28,13 +28,15 @@ function SampleCard() {
         <Sparkles className="h-3 w-3" aria-hidden="true" /> {t('sample.aiTag')}
       </Badge>
       <div className="flex items-center gap-4">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
-          {t('sample.name')
-            .split(/\s+/)
-            .slice(0, 2)
-            .map((w) => w[0])
-            .join('')}
-        </span>
+        {/* Drawn like the demo people's portraits (seed/portraits.ts); the name beside it says who. */}
+        <img
+          src="/demo/sample-portrait.webp"
+          alt=""
+          width={64}
+          height={64}
+          decoding="async"
+          className="h-16 w-16 shrink-0 rounded-full bg-brand-100"
+        />
         <div>
           <p className="text-lg font-semibold">{t('sample.name')}</p>
           <p className="text-sm text-slate-500">{t('sample.profession')}</p>
