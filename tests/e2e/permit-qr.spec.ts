@@ -88,7 +88,7 @@ for (const lang of ['en', 'ar'] as const) {
     const qr = page.getByTestId('permit-qr');
     await expect(qr).toContainText(PERMIT);
     await expect(qr).toContainText(TEXT[lang].permit);
-    await expect(qr.locator('svg')).toBeVisible();
+    await expect(qr.getByRole('img', { name: new RegExp(PERMIT) }).locator('svg')).toBeVisible();
     const share = page.getByRole('link', { name: TEXT[lang].share });
     const href = (await share.getAttribute('href')) ?? '';
     expect(decodeURIComponent(href)).toContain(`/properties/${id}`);
