@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { formatPriceAed } from '../../../core/format';
+import { propertyText } from '../../../core/property-text';
 import { uuidParam } from '../../../core/schemas/common';
 import { propertySchema } from '../../../core/schemas/properties';
 import { AppError } from '../../errors';
@@ -139,7 +140,8 @@ export const propertyShareRoutes: FastifyPluginAsyncZod<ShareRouteGuards> = asyn
       const png = await picture(key, () =>
         renderShareImage(
           {
-            title: row.title,
+            // The Arabic picture carries the listing's Arabic title where it has one.
+            title: propertyText(row, lang).title,
             propertyType: row.propertyType,
             status: row.status,
             price: row.price,
@@ -170,7 +172,7 @@ export const propertyShareRoutes: FastifyPluginAsyncZod<ShareRouteGuards> = asyn
     const lang = shellLanguage(request);
     const price = formatPriceAed(row.price, { locale: lang, style: 'full' });
     const type = enumLabel(lang, 'propertyType', row.propertyType);
-    const title = `${row.title} — ${price}`;
+    const title = `${propertyText(row, lang).title} — ${price}`;
     const description = [type, row.location, row.city].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
     const image = `${publicUrl}${sharePath(row.id, row.version, 'wide', lang)}`;
     const { width, height } = SHARE_SIZES.wide;
