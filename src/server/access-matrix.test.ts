@@ -383,6 +383,20 @@ const MATRIX: Record<string, Entry> = {
     request: (w) => ({ url: `/api/properties/${w.property.id}` }),
     expect: [401, 403, 204, 403],
   },
+  'PUT /api/properties/:id/permit-qr': {
+    request: (w) => ({ url: `/api/properties/${w.property.id}/permit-qr`, ...multipart(PNG_1PX) }),
+    expect: [401, 403, 400, 403],
+    note: 'the owner reaches the decoder (a 1 px picture holds no QR); accepted QRs: properties/permit-qr.test.ts',
+  },
+  'DELETE /api/properties/:id/permit-qr': {
+    request: (w) => ({ url: `/api/properties/${w.property.id}/permit-qr` }),
+    expect: [401, 403, 200, 403],
+  },
+  'GET /api/properties/:id/share.png': {
+    request: (w) => ({ url: `/api/properties/${w.property.id}/share.png?format=wide` }),
+    expect: [200, 200, 200, 200],
+    note: 'a listing on show is shared by anyone; sold (410) and pending (404): properties/permit-qr.test.ts',
+  },
   'GET /api/admin/properties/pending': {
     request: () => ({ url: '/api/admin/properties/pending' }),
     expect: [401, 403, 403, 200],

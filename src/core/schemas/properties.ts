@@ -184,6 +184,8 @@ export const propertySchema = z.object({
   imageUrls: z.array(z.string()),
   features: z.array(z.string()),
   permitNumber: z.string().nullable(),
+  /** The regulator's link from the permit's QR (checked on upload); the web re-draws the code from it. */
+  permitQrLink: z.string().nullable(),
   isApproved: z.boolean(),
   approvalStatus: z.enum(APPROVAL_STATUSES),
   /** Only for the owner and admins. */

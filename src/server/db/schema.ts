@@ -399,6 +399,12 @@ export const properties = pgTable(
     features: text('features').array().notNull().default(sql`'{}'`),
     /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai. */
     permitNumber: varchar('permit_number', { length: 40 }),
+    /**
+     * The link in the regulator's QR of the permit, decoded from the lister's upload and checked
+     * against the emirate's regulator domain and the permit number (core/permit-qr.ts). Pages and
+     * images re-draw the code from it; the uploaded picture is not kept.
+     */
+    permitQrLink: text('permit_qr_link'),
     isApproved: boolean('is_approved').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     /** See business_cards.version. */

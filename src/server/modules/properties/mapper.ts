@@ -39,6 +39,7 @@ export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Pr
     imageUrls: p.imageUrls,
     features: p.features,
     permitNumber: p.permitNumber,
+    permitQrLink: p.permitQrLink,
     isApproved: p.isApproved,
     approvalStatus: approvalStatus(p),
     rejectionReason: opts.private ? p.rejectionReason : null,

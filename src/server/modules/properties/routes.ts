@@ -21,10 +21,12 @@ import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
 import { findPropertyRow, listOwnerProperties, listProperties, listPropertiesAfter } from './repository';
 import { createPropertyService } from './service';
+import { propertyShareRoutes } from './share-routes';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPropertyService(app.ctx, app.log);
   const db = app.ctx.db;
+  await app.register(propertyShareRoutes, { requireUser, userOf });
 
   app.get(
     '/properties',

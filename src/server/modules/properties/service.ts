@@ -27,6 +27,8 @@ import { writeAudit } from '../audit';
 import { contactCardFor, mayContact } from '../cards/service';
 import { findUserById } from '../users';
 import { type PropertyRow, toProperty } from './mapper';
+import { checkPermitLink } from '../../../core/permit-qr';
+import { permitQrRefusal } from './permit-qr';
 import {
   countOwnerProperties,
   findPropertyRow,
@@ -61,7 +63,10 @@ export const LISTINGS_PER_USER = 500;
 
 const reviewFields = (p: PropertyRow['p']) => ({ isApproved: p.isApproved, rejectionReason: p.rejectionReason });
 
-function clean(input: Partial<PropertyInputParsed>) {
+/** The listing fields an owner writes, and the permit QR link the QR upload sets after its checks. */
+type ListingChanges = Partial<PropertyInputParsed> & { permitQrLink?: string | null };
+
+function clean(input: ListingChanges) {
   const out: Partial<typeof properties.$inferInsert> = {};
   if (input.title !== undefined) out.title = input.title;
   if (input.description !== undefined) out.description = input.description || null;
@@ -81,6 +86,7 @@ function clean(input: Partial<PropertyInputParsed>) {
   if (input.features !== undefined) out.features = [...new Set(input.features)];
   if (input.imageUrls !== undefined) out.imageUrls = [...new Set(input.imageUrls)];
   if (input.permitNumber !== undefined) out.permitNumber = input.permitNumber?.trim() || null;
+  if (input.permitQrLink !== undefined) out.permitQrLink = input.permitQrLink;
   return out;
 }
 
@@ -186,7 +192,11 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
      * edit waits as a pending revision; a pending or rejected one is edited in place and waits for
      * review. Nothing changes when nothing differs.
      */
-    async update(user: User, id: string, patch: PropertyPatch): Promise<Property> {
+    async update(
+      user: User,
+      id: string,
+      patch: PropertyPatch & Pick<ListingChanges, 'permitQrLink'>,
+    ): Promise<Property> {
       await ownedRow(user, id);
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(properties).where(eq(properties.id, id)).for('update').limit(1);
@@ -203,6 +213,10 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         if (!isListingClosed(status) && permitMissing(merged)) {
           throw badRequest(PERMIT_REQUIRED, 'VALIDATION_FAILED', { errors: { permitNumber: PERMIT_REQUIRED } });
         }
+        // A permit QR that no longer fits the listing (its number or emirate changed) goes with the
+        // change: a page must never show a regulator's code for another permit.
+        const qr = (values.permitQrLink !== undefined ? values.permitQrLink : base.permitQrLink) as string | null;
+        if (qr && !checkPermitLink(qr, merged.city, merged.permitNumber).ok) values.permitQrLink = null;
         if (current.isApproved) {
           const revision: Record<string, unknown> = { ...(current.pendingRevision ?? {}) };
           // Marking a listed unit sold or let takes it down at once: taking an ad down needs no
@@ -251,6 +265,48 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           .where(eq(properties.id, id));
       });
       return toProperty(await rowOrNotFound(id), { private: true });
+    },
+
+    /** The caller's own listing, or 404/403 as for an edit. */
+    async ownListing(user: User, id: string): Promise<void> {
+      await ownedRow(user, id);
+    },
+
+    /**
+     * What a listing's share picture shows, for anyone: a listing on show (approved, its owner
+     * neither suspended nor deleted) answers; a sold or let one answers 410, as it is no longer
+     * advertised; anything else 404. The lister's licence numbers come from their newest public card.
+     */
+    async shareable(id: string) {
+      const row = await rowOrNotFound(id);
+      const owner = await findUserById(db, row.p.userId);
+      if (!row.p.isApproved || !owner || owner.deletedAt || owner.suspendedAt)
+        throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
+      if (isListingClosed(row.p.status))
+        throw new AppError(410, 'LISTING_CLOSED', 'This listing is sold or let and no longer shared.');
+      const card = (await contactCardFor(db, row.p.userId, null))?.card;
+      return {
+        row: row.p,
+        lister: {
+          name: card?.name || `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
+          brn: card?.brnNumber || null,
+          orn: card?.ornNumber || null,
+        },
+      };
+    },
+
+    /**
+     * Sets (or with null removes) the permit's QR link, checked against the listing as its owner
+     * now edits it (a pending edit's permit number and emirate first). Like any edit, on an approved
+     * listing it waits for review while the approved listing stays as it was.
+     */
+    async setPermitQr(user: User, id: string, decoded: string | null): Promise<Property> {
+      const row = await ownedRow(user, id);
+      if (decoded === null) return this.update(user, id, { permitQrLink: null });
+      const edited = { ...row.p, ...((row.p.pendingRevision ?? {}) as Partial<typeof row.p>) };
+      const check = checkPermitLink(decoded, edited.city, edited.permitNumber);
+      if (!check.ok) throw permitQrRefusal(check, edited.city, edited.permitNumber);
+      return this.update(user, id, { permitQrLink: check.link });
     },
 
     /** Deletes the listing; its photos that nothing else uses go after the commit. */

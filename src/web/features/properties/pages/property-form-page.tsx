@@ -32,6 +32,7 @@ import { useHandleUnauthorized } from '../../../lib/use-unauthorized';
 import { useProperty } from '../api/use-properties';
 import { useCreateProperty, useUpdateProperty } from '../api/use-save-property';
 import { PhotoUploader } from '../components/photo-uploader';
+import { PermitQrUpload } from '../components/permit-qr';
 import { canListProperties } from '../lib/listing-roles';
 
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -218,6 +219,11 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
         >
           <Input dir="ltr" maxLength={40} {...form.register('permitNumber')} data-testid="field-permit" />
         </Field>
+        {existing ? (
+          <PermitQrUpload listing={existing} />
+        ) : (
+          <p className="text-sm text-slate-600 sm:col-span-2">{t('permitQr.saveFirst')}</p>
+        )}
       </Section>
 
       <Section title={t('form.photosAndFeatures')}>

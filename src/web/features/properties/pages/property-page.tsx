@@ -16,6 +16,8 @@ import {
   MessageCircle,
   Pencil,
   Phone,
+  ImageDown,
+  Share2,
   ShieldCheck,
   Trash2,
 } from 'lucide-react';
@@ -40,6 +42,43 @@ import { useDeleteProperty } from '../api/use-save-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { FeatureList, PropertyFacts, PropertyPrice, PropertyStatusBadge } from '../../../components/property-card';
 import { placeLabel, whatsappNumber } from '../../../lib/labels';
+import { formatPriceAed } from '../../../../core/format';
+import { PermitQr } from '../components/permit-qr';
+
+/**
+ * Sharing a listing on show: a WhatsApp message with the page's link, whose preview is the listing's
+ * wide share picture (the page's og:image), and the share pictures themselves for posts and statuses.
+ */
+function ShareListing({ id, title, price }: { id: string; title: string; price: number }) {
+  const { t, i18n } = useTranslation('discovery');
+  const lang = i18n.language === 'ar' ? 'ar' : 'en';
+  const url = `${window.location.origin}/properties/${id}`;
+  const amount = formatPriceAed(price, { locale: lang, style: 'full' });
+  const message = t('detail.share.whatsappText', { title, price: amount, url, interpolation: { escapeValue: false } });
+  const picture = (format: 'square' | 'wide') => `/api/properties/${id}/share.png?format=${format}&lang=${lang}`;
+  return (
+    <Card className="p-5" data-testid="share-listing">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t('detail.share.title')}</h2>
+      <Button asChild variant="outline" className="mt-3 w-full">
+        <a href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
+          <Share2 className="h-4 w-4" aria-hidden="true" />
+          {t('detail.share.whatsapp')}
+        </a>
+      </Button>
+      <p className="mt-3 text-sm text-slate-600">{t('detail.share.pictures')}</p>
+      <ul className="mt-2 grid gap-1 text-sm">
+        {(['square', 'wide'] as const).map((format) => (
+          <li key={format}>
+            <a className="inline-flex items-center gap-1.5 text-teal-800 underline" href={picture(format)} download>
+              <ImageDown className="h-4 w-4" aria-hidden="true" />
+              {t(`detail.share.${format}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 function Gallery({ urls, title }: { urls: string[]; title: string }) {
   const { t } = useTranslation('discovery');
@@ -262,7 +301,12 @@ export function PropertyPage() {
               </div>
             </section>
           )}
-          {p.permitNumber && (
+          {p.permitNumber && p.permitQrLink && (
+            <div className="mt-6" data-testid="permit-number">
+              <PermitQr link={p.permitQrLink} permitNumber={p.permitNumber} />
+            </div>
+          )}
+          {p.permitNumber && !p.permitQrLink && (
             <p
               className="mt-6 inline-flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
               data-testid="permit-number"
@@ -323,6 +367,7 @@ export function PropertyPage() {
               )}
             </div>
           </Card>
+          {p.isApproved && !closed && <ShareListing id={p.id} title={text.title} price={p.price} />}
           {own && (
             <Card className="grid gap-2 p-5">
               <Button asChild variant="outline">

@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "permit_qr_link" text;
