@@ -7,7 +7,6 @@ import { propertyQuerySchema } from '../src/core/schemas/properties';
 import { openDatabase } from '../src/server/db/client';
 import { directoryPageQuery } from '../src/server/modules/directory/repository';
 import { propertyPageQuery } from '../src/server/modules/properties/repository';
-import { FUZZY_THRESHOLD } from '../src/server/db/query/text';
 
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -43,13 +42,7 @@ export async function benchSql(url: string): Promise<[string, string][]> {
     for (const [name, qs] of DIRECTORY) {
       const { city, ...q } = directoryQuerySchema.parse(params(qs));
       const text = inline(directoryPageQuery(database.db, { ...q, emirate: city }).toSQL());
-      // The typo-tolerant match lowers pg_trgm's threshold for its transaction, as the app does.
-      out.push([
-        name,
-        q.search
-          ? `begin;\nselect set_config('pg_trgm.word_similarity_threshold', '${FUZZY_THRESHOLD}', true);\n${text};\ncommit`
-          : text,
-      ]);
+      out.push([name, text]);
     }
     for (const [name, qs] of PROPERTIES) {
       const { city, type, ...q } = propertyQuerySchema.parse(params(qs));

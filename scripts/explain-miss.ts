@@ -11,7 +11,6 @@ import { propertyQuerySchema } from '../src/core/schemas/properties';
 import { type DbOrTx, openDatabase } from '../src/server/db/client';
 import { businessCards, properties } from '../src/server/db/schema';
 import { cappedCountQuery, ESTIMATE_BOUND, matchingQuery, planPage } from '../src/server/db/query/paging';
-import { FUZZY_THRESHOLD, fuzzyWords, searchWords } from '../src/server/db/query/text';
 import { membersOfBrokeragesNamed } from '../src/server/modules/brokerages/service';
 import {
   type DirectoryFilter,
@@ -47,18 +46,14 @@ interface Timed {
   plan: string;
 }
 
-async function explain(db: DbOrTx, name: string, q: Query, fuzzy: boolean): Promise<Timed> {
-  return db.transaction(async (tx) => {
-    if (fuzzy)
-      await tx.execute(sql.raw(`select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_THRESHOLD}', true)`));
-    const res = await tx.execute(sql.raw(`explain (analyze, buffers) ${inline(q)}`));
-    const rows = ((res as unknown as { rows?: Record<string, string>[] }).rows ?? []) as Record<string, string>[];
-    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
-    const top = /Buffers: shared((?: \w+=\d+)+)/.exec(plan)?.[1] ?? '';
-    const buffers = [...top.matchAll(/(?:hit|read)=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-    return { name, ms, buffers, plan };
-  });
+async function explain(db: DbOrTx, name: string, q: Query): Promise<Timed> {
+  const res = await db.execute(sql.raw(`explain (analyze, buffers) ${inline(q)}`));
+  const rows = ((res as unknown as { rows?: Record<string, string>[] }).rows ?? []) as Record<string, string>[];
+  const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+  const ms = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
+  const top = /Buffers: shared((?: \w+=\d+)+)/.exec(plan)?.[1] ?? '';
+  const buffers = [...top.matchAll(/(?:hit|read)=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+  return { name, ms, buffers, plan };
 }
 
 async function main() {
@@ -73,14 +68,11 @@ async function main() {
     const search = f.search;
     if (search) f = { ...f, searchUserIds: await membersOfBrokeragesNamed(db, search) };
     if (search) f = { ...f, typoWords: await nameTypoMatches(db, search) };
-    const fuzzy = Boolean(f.search && fuzzyWords(searchWords(f.search)).length);
     const where = and(...directoryConditions(f));
     const plan = await planPage(db, matchingQuery(db, businessCards, undefined, where));
-    out.push(await explain(db, `directory page ${qs}`, directoryPageQuery(db, f, plan.sortMatches), fuzzy));
+    out.push(await explain(db, `directory page ${qs}`, directoryPageQuery(db, f, plan.sortMatches)));
     if (plan.planned < ESTIMATE_BOUND) {
-      out.push(
-        await explain(db, `directory count ${qs}`, cappedCountQuery(db, businessCards, undefined, where), fuzzy),
-      );
+      out.push(await explain(db, `directory count ${qs}`, cappedCountQuery(db, businessCards, undefined, where)));
     }
   }
   for (const qs of only ? [] : distinct(SAMPLE, 2, propertyQuery)) {
@@ -88,11 +80,9 @@ async function main() {
     const f = { ...q, type, emirate: city };
     const where = and(...propertyConditions(f));
     const plan = await planPage(db, matchingQuery(db, properties, properties.userId, where));
-    out.push(await explain(db, `properties page ${qs}`, propertyPageQuery(db, f, plan.sortMatches), false));
+    out.push(await explain(db, `properties page ${qs}`, propertyPageQuery(db, f, plan.sortMatches)));
     if (plan.planned < ESTIMATE_BOUND) {
-      out.push(
-        await explain(db, `properties count ${qs}`, cappedCountQuery(db, properties, properties.userId, where), false),
-      );
+      out.push(await explain(db, `properties count ${qs}`, cappedCountQuery(db, properties, properties.userId, where)));
     }
   }
   await database.close();

@@ -246,8 +246,6 @@ export const businessCards = pgTable(
     index('business_cards_search_doc_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('business_cards_place_doc_trgm_idx').using('gin', t.placeDoc.op('gin_trgm_ops')),
     index('business_cards_name_doc_trgm_idx').using('gin', t.nameDoc.op('gin_trgm_ops')),
-    // Nearest names by trigram word distance (the typo-tolerant name search reads the closest few).
-    index('business_cards_name_doc_trgm_gist_idx').using('gist', t.nameDoc.op('gist_trgm_ops')),
     index('business_cards_name_sort_idx').on(sql`bitaqa_fold((name)::text)`, t.id),
     index('business_cards_location_sort_idx').on(
       t.emirate,
@@ -285,6 +283,22 @@ export const businessCards = pgTable(
       sql`${t.yearsOfExperience} is null or ${t.yearsOfExperience} between 0 and 50`,
     ),
   ],
+);
+
+/**
+ * Every word that has been part of a card's folded name (`name_doc`), once: the vocabulary that
+ * a misspelt search word is matched against ("voklova" → "volkova") before the cards are read.
+ * A few thousand words, however many cards there are, so the nearest ones by trigram distance
+ * come from a small index instead of every card's name. Kept by the database (a trigger on
+ * business_cards adds the words of a new or renamed card); the app only reads it. A word no card
+ * has any more stays: it then matches no card, which the card search itself decides.
+ */
+export const cardNameWords = pgTable(
+  'card_name_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('card_name_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
 /**

@@ -4,13 +4,12 @@
  */
 import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { searchTerms } from '../../../core/search/synonyms';
-import type { DbOrTx } from '../client';
 
 /** At most this many words of a search are used. */
 export const SEARCH_WORDS_MAX = 8;
 /** Words this long or longer may match a name with a typo (pg_trgm word similarity). */
 export const FUZZY_MIN_LENGTH = 5;
-/** Word similarity needed for a typo match: "Mansuri" finds "Mansoori" (0.5). */
+/** Word similarity (pg_trgm) of a name word close enough to a typed word: "Mansuri" finds "Mansoori". */
 export const FUZZY_THRESHOLD = 0.5;
 
 export function escapeLike(value: string): string {
@@ -41,16 +40,4 @@ export function textConditions(doc: SQLWrapper, search: string): SQL[] {
 
 export function fuzzyWords(words: string[]): string[] {
   return words.filter((w) => [...w].length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w));
-}
-
-/**
- * Runs `fn` with pg_trgm's word-similarity threshold lowered for this transaction only
- * (set_config(..., true) ends with the transaction, so pooled connections keep the default).
- */
-export async function withFuzzyThreshold<T>(db: DbOrTx, needed: boolean, fn: (q: DbOrTx) => Promise<T>): Promise<T> {
-  if (!needed) return fn(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
-    return fn(tx);
-  });
 }

@@ -4,13 +4,12 @@
  * few thousand rows (the bench data set, smaller), with the planner's own statistics, on the
  * PostgreSQL server (TEST_TARGET=postgres; filling PGlite this way takes minutes).
  */
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillBenchData } from '../../../../scripts/bench-data';
 import { createTestDatabase, type TestDatabase, usePostgres } from '../../../../tests/helpers/test-db';
 import { propertyPageQuery } from '../properties/repository';
-import { FUZZY_THRESHOLD } from '../../db/query/text';
-import { directoryPageQuery, nameTypoCandidatesQuery, nameTypoMatches } from './repository';
+import { directoryPageQuery, nameTypoMatches, nearNameWordsQuery } from './repository';
 
 let database: TestDatabase;
 
@@ -50,20 +49,27 @@ describe.runIf(usePostgres)('query plans', () => {
     expect(p).not.toContain('"Sort Key"');
   });
 
-  it('the typo-tolerant name match reads the stored folded name, not unaccent() per row', async () => {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-      const p = await plan(directoryPageQuery(tx, { search: 'mansuri', sort: 'newest', limit: 12, offset: 0 }));
-      expect(p).toContain("'mansuri'::text <% name_doc");
-      expect(p).not.toContain('bitaqa_fold((name');
-    });
+  it('the typo-tolerant name match searches the near name words in the stored search text', async () => {
+    const typoWords = await nameTypoMatches(database.db, 'mansuri');
+    const p = await plan(
+      directoryPageQuery(database.db, { search: 'mansuri', typoWords, sort: 'newest', limit: 12, offset: 0 }),
+    );
+    expect(p).toContain("search_doc ~~ '%mansoori%'");
+    expect(p).not.toContain('bitaqa_fold((name');
+  });
+
+  it("the role sort filtered by one role reads that role's cards from the rank index in order", async () => {
+    const p = await plan(directoryPageQuery(database.db, { role: 'developer', sort: 'role', limit: 12, offset: 0 }));
+    expect(p).toContain('business_cards_listed_rank_idx');
+    expect(p).toContain('owner_rank = 3');
+    expect(p).not.toContain('"Sort Key"');
   });
 });
 
 /**
- * The typo-tolerant name search on the full bench size (25,000 cards): the nearest names come
- * from the name's GiST trigram index in distance order, and the page with the one-typo words
- * still walks an index, so no step reads business_cards row by row.
+ * The typo-tolerant name search on the full bench size (25,000 cards): the nearest name words
+ * come from card_name_words' GiST trigram index in distance order (no card read), and the page
+ * with the near words still reads an index, so no step reads business_cards row by row.
  */
 describe.runIf(usePostgres)('query plans of the typo-tolerant name search at 25,000 cards', () => {
   let big: TestDatabase;
@@ -78,23 +84,22 @@ describe.runIf(usePostgres)('query plans of the typo-tolerant name search at 25,
   /** Whether any step of the plan reads business_cards sequentially. */
   const seqScans = (p: string) => /"Node Type":"Seq Scan"[^{}]*"Relation Name":"business_cards"/.test(p);
 
-  async function planIn(query: { toSQL(): { sql: string; params: unknown[] } }, threshold: number): Promise<string> {
-    return big.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`select set_config('pg_trgm.word_similarity_threshold', '${threshold}', true)`));
-      const { sql: text, params } = query.toSQL();
-      const res = await tx.execute(sql.raw(`explain (format json) ${inline(text, params)}`));
-      const rows = (res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[]);
-      return JSON.stringify(rows);
-    });
+  async function planIn(query: SQLWrapper): Promise<string> {
+    const res = await big.db.execute(sql`explain (format json) ${query}`);
+    const rows = (res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[]);
+    return JSON.stringify(rows);
   }
 
-  it('reads the nearest names ("mnasoori", "duobis") through business_cards_name_doc_trgm_gist_idx', async () => {
-    for (const word of ['mnasoori', 'duobis', 'hdadad']) {
-      const p = await planIn(nameTypoCandidatesQuery(big.db, word), FUZZY_THRESHOLD);
-      expect(p).toContain('business_cards_name_doc_trgm_gist_idx');
-      expect(p).not.toContain('"Sort Key"');
-      expect(seqScans(p), p).toBe(false);
-    }
+  it('reads the nearest name words ("mnasoori", "hdadad") through card_name_words_trgm_idx', async () => {
+    const p = await planIn(nearNameWordsQuery(big.db, ['mnasoori', 'duobis', 'hdadad']));
+    expect(p).toContain('card_name_words_trgm_idx');
+    expect(p).not.toContain('"Sort Key"');
+    expect(p).not.toContain('"Relation Name":"business_cards"');
+    // The bench's names have Haddad and Mansoori (no Dubois): each typo finds its name among thousands.
+    expect(await nameTypoMatches(big.db, 'Duobis Hdadad Mnasoori')).toEqual({
+      hdadad: ['haddad'],
+      mnasoori: ['mansoori'],
+    });
   });
 
   it('finds the swapped-letter names and plans the page without a sequential scan of business_cards', async () => {
@@ -109,7 +114,6 @@ describe.runIf(usePostgres)('query plans of the typo-tolerant name search at 25,
         limit: 12,
         offset: 0,
       }),
-      FUZZY_THRESHOLD,
     );
     expect(seqScans(p), p).toBe(false);
   });

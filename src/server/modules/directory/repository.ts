@@ -7,10 +7,10 @@ import { and, asc, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-
 import { DIRECTORY_ROLE_FILTERS, type DirectoryRoleFilter, type Emirate, PAID_ROLES } from '../../../core/enums';
 import type { DirectoryCard, DirectorySort } from '../../../core/schemas/directory';
 import type { DbOrTx } from '../../db/client';
-import { businessCards, cardColumns, users } from '../../db/schema';
-import { cardNameDoc, cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
+import { businessCards, cardColumns, cardNameWords, users } from '../../db/schema';
+import { cardPlaceDoc, cardSearchDoc } from '../../db/query/search-columns';
 import { readTerms } from '../../../core/search/synonyms';
-import { fuzzyWords, likeAny, searchWords, withFuzzyThreshold } from '../../db/query/text';
+import { FUZZY_THRESHOLD, fuzzyWords, likeAny, searchWords } from '../../db/query/text';
 import { isNameTypo } from '../../../core/search/edit-distance';
 import { foldText } from '../../../core/search/normalize';
 import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
@@ -71,31 +71,43 @@ export interface DirectoryFilter {
   after?: string;
 }
 
-/** Every word must appear in the card's text; a long word may also be a misspelt name. */
+/**
+ * Every word must appear in the card's text; a long word may also be a misspelt name, matched
+ * through the real name words near it (`typoWords`, from nameTypoMatches), which the search
+ * text's trigram index finds like any other word.
+ */
 function searchCondition(search: string, typoWords: Record<string, string[]> = {}): SQL | undefined {
   const terms = readTerms(searchWords(search));
   if (terms.length === 0) return undefined;
   return and(
     ...terms.map((term) => {
-      // A single word may also be a misspelt name: one typo from a name word ("Voklova"), or
-      // close by trigrams ("Mansuri").
       const [w] = term.words;
-      if (term.words.length !== 1 || fuzzyWords([w]).length === 0) return likeAny(cardSearchDoc, term.alternatives);
-      const like = likeAny(cardSearchDoc, [...term.alternatives, ...(typoWords[foldText(w)] ?? [])]);
-      return or(like, sql`bitaqa_fold(${w}) <% ${cardNameDoc}`) as SQL;
+      const near = term.words.length === 1 ? (typoWords[foldText(w)] ?? []) : [];
+      return likeAny(cardSearchDoc, [...term.alternatives, ...near]);
     }),
   );
 }
 
-/** Nearest names read per word: enough to meet the one-typo spellings among them. */
+/**
+ * Nearest name words read per search word: enough to meet every one-typo spelling and every
+ * word as close as FUZZY_THRESHOLD among a vocabulary of thousands of names.
+ */
 const TYPO_CANDIDATES = 100;
+/**
+ * Near words shorter than this are not searched for: a long word is "close" to a short name
+ * ("samir" to "sam") by its first trigrams alone, and the short word inside other words of the
+ * card text ("hussam") would match far more cards than the name meant.
+ */
+const NEAR_WORD_MIN_LENGTH = 4;
 
 /**
- * The name words one typo from each word of the search (a swap of two neighbouring letters, or
- * one wrong, missing or extra letter), by folded word: "voklova" → ["volkova"]. The nearest names
- * by trigram word distance come from the name's GiST trigram index, which stops after the closest
- * few (no threshold, no row read outside the index); the edit distance keeps the real one-typo
- * words. The page then searches those words like any other, through the search text's index.
+ * The real name words a misspelt word of the search may mean, by folded word: one typo away (a
+ * swap of two neighbouring letters, or one wrong, missing or extra letter: "voklova" →
+ * ["volkova"]) or close by trigrams (word similarity at least FUZZY_THRESHOLD: "mansuri" →
+ * ["mansoori"]). They come from card_name_words, every name word once (a few thousand, however
+ * many cards), whose GiST trigram index gives the nearest few to each word in one query; the
+ * page then searches for them like any other word, through the search text's index, so no step
+ * compares a word with every card's name.
  */
 export async function nameTypoMatches(db: DbOrTx, search: string): Promise<Record<string, string[]>> {
   const words = [
@@ -106,27 +118,36 @@ export async function nameTypoMatches(db: DbOrTx, search: string): Promise<Recor
     ),
   ];
   const out: Record<string, string[]> = {};
-  for (const word of words) {
-    const found = new Set<string>();
-    for (const row of await nameTypoCandidatesQuery(db, word)) {
-      for (const part of (row.nameDoc ?? '').split(NAME_WORD_SPLIT)) {
-        if (part !== word && isNameTypo(word, part)) found.add(part);
-      }
+  if (!words.length) return out;
+  for (const row of await nearNameWordsQuery(db, words)) {
+    if (row.word === row.typed || [...row.word].length < NEAR_WORD_MIN_LENGTH) continue;
+    if (row.similarity >= FUZZY_THRESHOLD || isNameTypo(row.typed, row.word)) {
+      out[row.typed] = [...(out[row.typed] ?? []), row.word];
     }
-    if (found.size) out[word] = [...found];
   }
   return out;
 }
 
-const NAME_WORD_SPLIT = /[\s\-'’.]+/;
-
-/** The nearest names to one folded word (also planned by the query-plan test). */
-export function nameTypoCandidatesQuery(q: DbOrTx, word: string) {
+/**
+ * The nearest name words to each folded word, by trigram word distance, with their word
+ * similarity (also planned by the query-plan tests).
+ */
+export function nearNameWordsQuery(q: DbOrTx, words: string[]) {
+  const typed = sql`typed.word`;
+  const near = q
+    .select({ word: cardNameWords.word })
+    .from(cardNameWords)
+    .orderBy(sql`${typed} <<-> ${cardNameWords.word}`)
+    .limit(TYPO_CANDIDATES)
+    .as('near');
   return q
-    .select({ nameDoc: cardNameDoc })
-    .from(businessCards)
-    .orderBy(sql`${word} <<-> ${cardNameDoc}`)
-    .limit(TYPO_CANDIDATES);
+    .select({
+      typed: sql<string>`${typed}`,
+      word: near.word,
+      similarity: sql<number>`word_similarity(${typed}, ${near.word})::float8`,
+    })
+    .from(sql`unnest(${sql.param(words)}::text[]) as typed(word)`)
+    .crossJoinLateral(near);
 }
 
 /** Area or office address contains the place. */
@@ -245,6 +266,20 @@ function cursorCondition(f: DirectoryFilter): SQL | undefined {
   return afterCursor(keys, decodeCursor(f.after, f.sort, keys));
 }
 
+/** The directory's role order (owner_rank, generated from owner_role by the database). */
+const ROLE_RANK: Record<DirectoryRoleFilter, number> = { broker: 1, banking_broker: 2, developer: 3, investor: 4 };
+
+/**
+ * The role sort filtered by one role: the rank that role has, stated, so the rank index
+ * (owner_rank, name, id) starts at it and reads that role's cards in name order. Without it the
+ * walk starts at the first rank and skips every other role's cards first (thousands for one
+ * page of developers). Only on the page: the estimate and the count would take it for a second,
+ * independent filter and expect too few cards.
+ */
+function roleRankCondition(f: DirectoryFilter): SQL | undefined {
+  return f.sort === 'role' && f.role ? eq(businessCards.ownerRank, ROLE_RANK[f.role]) : undefined;
+}
+
 /**
  * The query of one directory page (also timed alone by `npm run bench:http`); `sortMatches` from
  * planPage: the matches sorted rather than the order walked. One row more than the page is read:
@@ -255,7 +290,7 @@ export function directoryPageQuery(q: DbOrTx, f: DirectoryFilter, sortMatches = 
     .select(columns(f.sort))
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(and(...directoryConditions(f), cursorCondition(f)))
+    .where(and(...directoryConditions(f), cursorCondition(f), roleRankCondition(f)))
     .orderBy(...orderBy(f.sort, sortMatches))
     .limit(f.limit + 1)
     .offset(f.after ? 0 : f.offset);
@@ -312,43 +347,41 @@ async function readDirectory(
   }
   const where = and(...directoryConditions(f));
   const cursor = cursorCondition(f);
-  return withFuzzyThreshold(db, Boolean(f.search && fuzzyWords(searchWords(f.search)).length), async (q) => {
-    const plan = await timed('estimate', () =>
-      planPage(q, matchingQuery(q, businessCards, undefined, and(where, cursor))),
-    );
-    const read = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
-      directoryPageQuery(q, f, plan.sortMatches),
-    );
-    const more = read.length > f.limit;
-    const rows = more ? read.slice(0, f.limit) : read;
-    const total = counted
-      ? await pageTotal(f, rows.length, more, () =>
-          timed('count', () => cappedCount(q, businessCards, undefined, where, plan.planned)),
-        )
-      : undefined;
-    // A brokerage's locked company and office show on its members' entries too.
-    const brands = await timed('brands', () =>
-      brandsOfUsers(
-        q,
-        rows.map((r) => r.card.userId),
-      ),
-    );
-    const last = rows[rows.length - 1];
-    return {
-      items: rows.map((r) => {
-        const brand = brands.get(r.card.userId);
-        if (!brand) return toDirectoryCard(r);
-        const { company, officeAddress } = lockedCardValues(brand);
-        return {
-          ...toDirectoryCard(r),
-          ...(company !== undefined ? { company } : {}),
-          ...(officeAddress !== undefined ? { officeAddress } : {}),
-        };
-      }),
-      ...(total !== undefined ? { total } : {}),
-      ...(more && last ? { next: encodeCursor(f.sort, last.sortKey) } : {}),
-    };
-  });
+  const plan = await timed('estimate', () =>
+    planPage(db, matchingQuery(db, businessCards, undefined, and(where, cursor))),
+  );
+  const read = await timed(plan.sortMatches ? 'page (matches sorted)' : 'page (order walked)', () =>
+    directoryPageQuery(db, f, plan.sortMatches),
+  );
+  const more = read.length > f.limit;
+  const rows = more ? read.slice(0, f.limit) : read;
+  const total = counted
+    ? await pageTotal(f, rows.length, more, () =>
+        timed('count', () => cappedCount(db, businessCards, undefined, where, plan.planned)),
+      )
+    : undefined;
+  // A brokerage's locked company and office show on its members' entries too.
+  const brands = await timed('brands', () =>
+    brandsOfUsers(
+      db,
+      rows.map((r) => r.card.userId),
+    ),
+  );
+  const last = rows[rows.length - 1];
+  return {
+    items: rows.map((r) => {
+      const brand = brands.get(r.card.userId);
+      if (!brand) return toDirectoryCard(r);
+      const { company, officeAddress } = lockedCardValues(brand);
+      return {
+        ...toDirectoryCard(r),
+        ...(company !== undefined ? { company } : {}),
+        ...(officeAddress !== undefined ? { officeAddress } : {}),
+      };
+    }),
+    ...(total !== undefined ? { total } : {}),
+    ...(more && last ? { next: encodeCursor(f.sort, last.sortKey) } : {}),
+  };
 }
 
 /** How many cards the directory lists, and how many of them are brokers' (the public figures). */
