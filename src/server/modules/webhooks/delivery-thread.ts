@@ -48,4 +48,5 @@ port.on('message', (m: ToThread) => {
 });
 
 await worker.start();
+log.info({ worker: worker.id }, 'webhook delivery thread started');
 port.postMessage({ type: 'ready' });
