@@ -8,6 +8,10 @@
  * other machines: what is measured is the app process (its API, its workers, the emitting
  * transactions), not the receivers' work on the same event loop. Times cross the two processes
  * as wall-clock milliseconds (`performance.timeOrigin + performance.now()`).
+ *
+ * BENCH_WORKER=thread (PostgreSQL only) runs each of the two workers in its own worker thread with
+ * its own pool, as the app does by default on PostgreSQL (DELIVERY_WORKER); unset, they run on the
+ * event loop that answers the API. BENCH_DELIVER=off runs no worker at all (the control).
  */
 import crypto from 'node:crypto';
 import { type ChildProcess, fork } from 'node:child_process';
@@ -20,6 +24,7 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { createEndpoint, defaultWorkerOptions, emitEvent, WebhookWorker } from '../src/server/modules/webhooks';
 import { webhookDeliveries } from '../src/server/modules/webhooks/schema';
+import { ThreadedWebhookWorker } from '../src/server/modules/webhooks/thread';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const ENDPOINTS = 10;
@@ -109,7 +114,13 @@ const pct = (xs: number[], p: number) => {
   return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : Number.NaN;
 };
 
-async function openBenchDatabases(): Promise<{ a: Database; b: Database; label: string; drop: () => Promise<void> }> {
+async function openBenchDatabases(): Promise<{
+  a: Database;
+  b: Database;
+  label: string;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     const a = await openDatabase({ kind: 'pglite' });
@@ -126,6 +137,7 @@ async function openBenchDatabases(): Promise<{ a: Database; b: Database; label: 
     a,
     b,
     label: 'PostgreSQL (two pools, two workers)',
+    url: dbUrl,
     drop: async () => {
       await a.close();
       await b.close();
@@ -136,7 +148,10 @@ async function openBenchDatabases(): Promise<{ a: Database; b: Database; label: 
 }
 
 async function main() {
-  const { a, b, label, drop } = await openBenchDatabases();
+  const { a, b, label: dbLabel, url: dbUrl, drop } = await openBenchDatabases();
+  const threaded = process.env.BENCH_WORKER === 'thread';
+  if (threaded && !dbUrl) throw new Error('BENCH_WORKER=thread needs BENCH_DATABASE_URL (PostgreSQL)');
+  const label = threaded ? `${dbLabel}, each worker in its own thread and pool` : dbLabel;
   const commitAt = new Map<number, number>();
   const child = fork(process.argv[1] as string, ['receivers'], { execArgv: ['--import', 'tsx'] });
   const { urls } = await ask<{ urls: string[] }>(child, { cmd: 'hello' }, 'ready');
@@ -174,8 +189,16 @@ async function main() {
     ...(process.env.BENCH_CONNECTIONS ? { connections: Number(process.env.BENCH_CONNECTIONS) } : {}),
     ...(process.env.BENCH_PER_ENDPOINT ? { perEndpoint: Number(process.env.BENCH_PER_ENDPOINT) } : {}),
   });
-  const w1 = new WebhookWorker(a, quiet, opts);
-  const w2 = new WebhookWorker(b, quiet, opts);
+  const inThread = () =>
+    new ThreadedWebhookWorker({
+      url: dbUrl as string,
+      poolSize: opts.connections,
+      options: opts,
+      log: quiet,
+      logLevel: 'silent',
+    });
+  const w1 = threaded ? inThread() : new WebhookWorker(a, quiet, opts);
+  const w2 = threaded ? inThread() : new WebhookWorker(b, quiet, opts);
   // BENCH_DELIVER=off: the same emitting load with no worker running, the control for the API figure.
   const deliver = process.env.BENCH_DELIVER !== 'off';
   if (deliver) {
@@ -242,18 +265,19 @@ async function main() {
   console.log(
     `attempts per delivered event: ${f(delivered.reduce((s, r) => s + r.attempts, 0) / Math.max(1, delivered.length))}; failing endpoint attempts so far: ${failingAttempts} (retries are minutes apart)`,
   );
-  console.log(`API latency idle: p50 ${f(pct(idle, 50))} ms, p99 ${f(pct(idle, 99))} ms (${idle.length} requests)`);
+  const q = (xs: number[]) => `p50 ${f(pct(xs, 50))} ms, p95 ${f(pct(xs, 95))} ms, p99 ${f(pct(xs, 99))} ms`;
+  console.log(`API latency idle: ${q(idle)} (${idle.length} requests)`);
   console.log(
-    `API latency ${deliver ? 'during deliveries' : 'while emitting, no worker'}: p50 ${f(pct(busyProbe, 50))} ms, p99 ${f(pct(busyProbe, 99))} ms (${busyProbe.length} requests)`,
+    `API latency ${deliver ? 'during deliveries' : 'while emitting, no worker'}: ${q(busyProbe)} (${busyProbe.length} requests)`,
   );
   console.log(
-    `  of which while emitting: p50 ${f(pct(whileEmitting, 50))} ms, p99 ${f(pct(whileEmitting, 99))} ms (${whileEmitting.length}); after: p50 ${f(pct(afterEmitting, 50))} ms, p99 ${f(pct(afterEmitting, 99))} ms (${afterEmitting.length})`,
+    `  of which while emitting: ${q(whileEmitting)} (${whileEmitting.length}); after: ${q(afterEmitting)} (${afterEmitting.length})`,
   );
   console.log(
     `worker: ${opts.concurrency} in flight, ${opts.perEndpoint} per endpoint, ${opts.connections} connections`,
   );
   console.log(
-    `app process: ${f((cpu.user + cpu.system) / 1000 / wall / 10)} % of a core over the run (${f((cpu.user + cpu.system) / 1000 / Math.max(1, received.length))} ms CPU per delivery, emitting included), event loop busy ${f(elu.utilization * 100)} %`,
+    `app process: ${f((cpu.user + cpu.system) / 1000 / wall / 10)} % of a core over the run, all threads (${f((cpu.user + cpu.system) / 1000 / Math.max(1, received.length))} ms CPU per delivery, emitting included), main event loop busy ${f(elu.utilization * 100)} %`,
   );
   console.log(`emitting 1,000 committed transactions took ${f((emitted - startedWall) / 1000)} s`);
   await api.close();

@@ -87,6 +87,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Development and tests: webhooks may reach private and loopback addresses (refused in production). */
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  /**
+   * Where webhook deliveries run: `thread` (their own worker thread and pool, so they never
+   * delay a request; PostgreSQL only) or `inline` (on the app's event loop). Unset: `thread` on
+   * PostgreSQL outside tests, `inline` otherwise.
+   */
+  DELIVERY_WORKER: z.enum(['thread', 'inline'], { error: 'must be "thread" or "inline"' }).optional(),
   /** Where the HubSpot client sends its calls (tests: a fake server on 127.0.0.1). */
   HUBSPOT_API_BASE: z.string().url().optional(),
   /** Where the regulator publishes its registers as CSV; set, the file is fetched once a day. */
@@ -166,6 +172,8 @@ export interface Config {
   aiTimeoutMs: number;
   /** Webhooks may reach private and loopback addresses (never in production). */
   webhookAllowPrivate: boolean;
+  /** DELIVERY_WORKER as set (unset: chosen by the database and the environment). */
+  deliveryWorker?: 'thread' | 'inline';
   hubspotApiBase?: string;
   /** The registers fetched daily (each kind whose URL is set). */
   registerUrls: { dld_brokers?: string; dld_offices?: string };
@@ -289,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    deliveryWorker: e.DELIVERY_WORKER,
     hubspotApiBase: e.HUBSPOT_API_BASE,
     registerUrls: { dld_brokers: e.REGISTER_DLD_BROKERS_URL, dld_offices: e.REGISTER_DLD_OFFICES_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -78,7 +78,16 @@ export type DatabaseOptions =
       /** Start from a dump made by `dumpMigratedPglite` instead of an empty cluster (tests). */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * false: the schema is already migrated by the process that opened it first (a worker
+       * thread's own pool beside the app's), so no start-up lock is taken.
+       */
+      migrate?: boolean;
+    };
 
 const pgliteExtensions = { pg_trgm, unaccent };
 
@@ -137,10 +146,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = createResilientPool(opts.url, opts.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await withAdvisoryLock(pool, async (client) => {
-      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
-      await runDataMigrations(drizzlePg(client, { schema }) as unknown as Db);
-    });
+    if (opts.migrate !== false)
+      await withAdvisoryLock(pool, async (client) => {
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        await runDataMigrations(drizzlePg(client, { schema }) as unknown as Db);
+      });
     return {
       db,
       kind: 'postgres',

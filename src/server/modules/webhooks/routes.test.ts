@@ -6,12 +6,17 @@
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../tests/helpers/app';
+import { usePostgres } from '../../../../tests/helpers/test-db';
 import { createTestBrokerage } from '../../../../tests/helpers/brokerage';
 import { addressSequence, approvedCardFor } from '../../../../tests/helpers/cards';
 import { webhookWorkerOf } from './index';
 
-const t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+// On PostgreSQL the deliveries run in the app's delivery thread, as in production.
+const t = await createTestApp({
+  env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...(usePostgres ? { DELIVERY_WORKER: 'thread' } : {}) },
+});
 const freshIp = addressSequence(31);
+expect(webhookWorkerOf(t.app.ctx)?.constructor.name).toBe(usePostgres ? 'ThreadedWebhookWorker' : 'WebhookWorker');
 const broker = { role: 'real_estate_broker', subscriptionStatus: 'active' } as const;
 
 const bodies: { path: string; body: Record<string, unknown> }[] = [];

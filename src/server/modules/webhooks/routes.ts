@@ -3,7 +3,7 @@
  * user's brokerage, which only its owner or a manager may do; anyone else, and any endpoint of
  * another owner, gets a 404 like a missing one.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,14 +32,39 @@ import {
   type WebhookOwner,
   type WebhookSettings,
 } from './service';
-import { defaultWorkerOptions, WebhookWorker } from './worker';
+import { ThreadedWebhookWorker } from './thread';
+import { type DeliveryWorker, defaultWorkerOptions, WebhookWorker } from './worker';
 
 const scopeQuery = z.object({ scope: z.enum(['me', 'brokerage']).default('me') });
 
-const workers = new WeakMap<AppContext, WebhookWorker>();
+const workers = new WeakMap<AppContext, DeliveryWorker>();
 /** This process's delivery worker (tests drain it instead of waiting). */
-export function webhookWorkerOf(ctx: AppContext): WebhookWorker | undefined {
+export function webhookWorkerOf(ctx: AppContext): DeliveryWorker | undefined {
   return workers.get(ctx);
+}
+
+/**
+ * The delivery worker this app runs: in its own thread on PostgreSQL (unless DELIVERY_WORKER
+ * says inline; tests default to inline, a thread per test app being slow to start), on the
+ * app's event loop on the embedded database, which only the app's own connection can open.
+ */
+function deliveryWorker(ctx: AppContext, log: FastifyBaseLogger, logLevel: string): DeliveryWorker {
+  const settings = webhookSettingsOf(ctx);
+  const options = defaultWorkerOptions({
+    totpKey: settings.totpKey,
+    allowPrivate: settings.allowPrivate,
+    requireHttps: settings.requireHttps,
+    clock: ctx.now,
+    settingsLink: `${ctx.config.publicUrl}/settings/integrations`,
+  });
+  const url = ctx.database.pool?.options.connectionString;
+  const wanted =
+    ctx.config.deliveryWorker ?? (ctx.database.kind === 'postgres' && ctx.config.env !== 'test' ? 'thread' : 'inline');
+  if (wanted === 'thread' && url)
+    return new ThreadedWebhookWorker({ url, poolSize: options.connections, options, log, logLevel });
+  if (wanted === 'thread')
+    log.warn({}, 'DELIVERY_WORKER=thread needs PostgreSQL (DATABASE_URL); webhooks are delivered inline');
+  return new WebhookWorker(ctx.database, log, options);
 }
 
 export function webhookSettingsOf(ctx: AppContext): WebhookSettings {
@@ -53,16 +78,10 @@ export function webhookSettingsOf(ctx: AppContext): WebhookSettings {
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const settings = webhookSettingsOf(app.ctx);
-  const worker = new WebhookWorker(
-    app.ctx.database,
+  const worker = deliveryWorker(
+    app.ctx,
     app.log.child({ component: 'webhooks' }),
-    defaultWorkerOptions({
-      totpKey: settings.totpKey,
-      allowPrivate: settings.allowPrivate,
-      requireHttps: settings.requireHttps,
-      clock: app.ctx.now,
-      settingsLink: `${app.ctx.config.publicUrl}/settings/integrations`,
-    }),
+    app.ctx.config.logLevel === 'silent' ? 'silent' : app.log.level,
   );
   workers.set(app.ctx, worker);
   app.addHook('onReady', async () => worker.start());

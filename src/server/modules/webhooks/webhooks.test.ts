@@ -24,6 +24,7 @@ import {
   WebhookWorker,
 } from './index';
 import { webhookDeliveries, webhookEndpoints, webhookOutbox } from './schema';
+import { ThreadedWebhookWorker } from './thread';
 
 const totpKey = crypto.randomBytes(32);
 const quiet = { info() {}, warn() {}, error() {} };
@@ -39,15 +40,25 @@ interface Hit {
   body: string;
 }
 
-/** A receiver answering each POST with `status` (a function of the hit number). */
-async function receiver(status: (n: number) => number, extra: Record<string, string> = {}) {
+/**
+ * A receiver answering each POST with `status` (a function of the hit number); `hold` keeps each
+ * answer back until the promise it returns settles, and `onHit` hears every arrival.
+ */
+async function receiver(
+  status: (n: number) => number,
+  extra: Record<string, string> = {},
+  o: { hold?: () => Promise<void>; onHit?: (n: number) => void } = {},
+) {
   const hits: Hit[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       hits.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status(hits.length), extra);
+      const n = hits.length;
+      o.onHit?.(n);
+      await o.hold?.();
+      res.writeHead(status(n), extra);
       res.end('x'.repeat(3000));
     });
   });
@@ -337,5 +348,151 @@ describe('webhooks', () => {
     expect(new Set(ids).size).toBe(total);
     if (usePostgres) expect(a.stats.attempts).toBeGreaterThan(0);
     if (usePostgres) expect(b.stats.attempts).toBeGreaterThan(0);
+  });
+
+  it('hands claims not yet sent back when the worker stops, and sends them after', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const user = await newUser(database.db);
+    const r = await receiver(() => 200);
+    // The host name resolves only when the test says so: the worker is stopped while it waits.
+    let resolving!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      resolving = resolve;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slowDns: Resolver = async () => {
+      resolving();
+      await answered;
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const url = `http://hooks.example.com:${r.port}/hook`;
+    const loopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+    await createEndpoint(
+      database.db,
+      { ...settings, resolve: loopback },
+      { userId: user.id },
+      { url, events: ['lead.created'] },
+    );
+    for (let i = 0; i < 3; i++) await emitEvent(database.db, { type: 'lead.created', userId: user.id, data: { n: i } });
+    const clock = { now: new Date() };
+    const worker = makeWorker(database, clock, { resolve: slowDns });
+    const working = worker.kick();
+    await asked;
+    const stopping = worker.close();
+    answer();
+    await stopping;
+    await working;
+    expect(r.hits).toHaveLength(0);
+    const rows = await database.db.select().from(webhookDeliveries);
+    expect(rows).toHaveLength(3);
+    for (const d of rows)
+      expect(d).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null, lockedUntil: null });
+
+    // The next worker (a restarted process) sends them at once, each once.
+    const next = makeWorker(database, clock, { resolve: loopback });
+    await next.drain();
+    await next.close();
+    expect(new Set(r.hits.map((h) => h.headers['bitaqa-event-id'])).size).toBe(3);
+    expect(r.hits).toHaveLength(3);
+  });
+
+  /** A delivery worker in its own thread with its own pool (PostgreSQL only), on the test clock. */
+  function threadedWorker(database: Database & { url?: string }, clock: { now: Date }, concurrency = 16) {
+    return new ThreadedWebhookWorker({
+      url: database.url as string,
+      poolSize: 4,
+      logLevel: 'silent',
+      log: quiet,
+      options: defaultWorkerOptions({
+        totpKey,
+        settingsLink: 'https://bitaqa.test/settings/webhooks',
+        allowPrivate: true,
+        requireHttps: false,
+        clock: () => clock.now,
+        timeoutMs: 5_000,
+        concurrency,
+      }),
+    });
+  }
+
+  it.skipIf(!usePostgres)('delivers each event exactly once from two delivery threads', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const user = await newUser(database.db);
+    const r = await receiver(() => 200);
+    await createEndpoint(database.db, settings, { userId: user.id }, { url: r.url, events: ['lead.created'] });
+    const total = 80;
+    for (let i = 0; i < total; i++)
+      await emitEvent(database.db, { type: 'lead.created', userId: user.id, data: { n: i } });
+    const clock = { now: new Date() };
+    const a = threadedWorker(database, clock, 5);
+    const b = threadedWorker(database, clock, 5);
+    await Promise.all([a.start(), b.start()]);
+    await Promise.all([a.drain(), b.drain()]);
+    // As with two inline workers: a claim handed back at the per-endpoint cap goes on the next tick.
+    await a.drain();
+    await Promise.all([a.close(), b.close()]);
+    const ids = r.hits.map((h) => String(h.headers['bitaqa-event-id']));
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+    const rows = await database.db.select().from(webhookDeliveries);
+    expect(rows.every((d) => d.status === 'delivered' && d.attempts === 1 && d.lockedBy === null)).toBe(true);
+    expect(a.stats.attempts + b.stats.attempts).toBe(total);
+    // Signed in the thread on the app's clock: the thread's clock starts at the app's "now" of the
+    // last message and runs on from there, so the stamp is that time or a little later.
+    const hit = r.hits[0] as Hit;
+    const sig = /^t=(\d+),v1=[0-9a-f]{64}$/.exec(String(hit.headers['bitaqa-signature']));
+    const sent = Number(sig?.[1]);
+    const told = Math.floor(clock.now.getTime() / 1000);
+    expect(sent).toBeGreaterThanOrEqual(told);
+    expect(sent).toBeLessThan(told + 600);
+  });
+
+  it.skipIf(!usePostgres)('stops its delivery thread mid-burst leaving no claim behind', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const user = await newUser(database.db);
+    // Answers are held back until the worker has been told to stop: attempts are on the wire then.
+    let arrived!: () => void;
+    const firstArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const r = await receiver(() => 200, {}, { hold: () => released, onHit: () => arrived() });
+    await createEndpoint(database.db, settings, { userId: user.id }, { url: r.url, events: ['lead.created'] });
+    const total = 40;
+    for (let i = 0; i < total; i++)
+      await emitEvent(database.db, { type: 'lead.created', userId: user.id, data: { n: i } });
+    const clock = { now: new Date() };
+    const worker = threadedWorker(database, clock);
+    await worker.start();
+    await firstArrived;
+    const stopping = worker.close();
+    release();
+    await stopping;
+    const rows = await database.db.select().from(webhookDeliveries);
+    // Every attempt on the wire was recorded; every other claim went back unspent.
+    expect(rows.filter((d) => d.lockedBy !== null)).toHaveLength(0);
+    const delivered = rows.filter((d) => d.status === 'delivered');
+    expect(delivered.length).toBe(r.hits.length);
+    expect(delivered.length).toBeLessThan(total);
+    for (const d of delivered) expect(d.attempts).toBe(1);
+    for (const d of rows.filter((x) => x.status !== 'delivered'))
+      expect(d).toMatchObject({ status: 'pending', attempts: 0 });
+
+    const next = threadedWorker(database, clock);
+    await next.start();
+    await next.drain();
+    await next.close();
+    const ids = r.hits.map((h) => String(h.headers['bitaqa-event-id']));
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
   });
 });
