@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in the order that fails fastest.
-# 1 typecheck · 2 lint · 3 unit + API tests on PGlite · 4 the same on the PostgreSQL server when
-# TEST_DATABASE_URL is set · 5 build · 6 browser tests in Debian's Chromium.
+# 1 typecheck · 2 lint · 3 unit + API tests on PGlite · 4 the API tests again on the PostgreSQL
+# server when TEST_DATABASE_URL is set · 5 build · 6 browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +19,9 @@ step "unit and API tests (embedded PGlite)"
 TEST_TARGET=pglite npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # The unit project touches no database: it ran above, once is enough.
   step "API tests (PostgreSQL server at ${TEST_DATABASE_URL%%\?*})"
-  TEST_TARGET=postgres npx vitest run
+  TEST_TARGET=postgres npx vitest run --project api
 else
   echo "TEST_DATABASE_URL not set: the PostgreSQL server run is skipped (CI sets it)."
 fi

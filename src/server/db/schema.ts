@@ -75,6 +75,9 @@ export type NotificationPrefs = {
   subscription: boolean;
 };
 
+// Triggers on users: users_cards_owner_sync copies a change of role, subscription, visibility,
+// suspension or deletion onto the owner's cards (modules/cards/owner-copy.sql); users_list_version
+// and users_list_version_truncate move the list version (platform/list-version.sql).
 export const users = pgTable(
   'users',
   {
@@ -138,6 +141,10 @@ export const users = pgTable(
   ],
 );
 
+// Triggers on business_cards: business_cards_owner_copy fills owner_role and owner_listed_until
+// from the owner when a card is inserted or moved (modules/cards/owner-copy.sql); business_cards_list_version,
+// _list_version_update (not for view counters) and _list_version_truncate move the list version
+// (platform/list-version.sql). search_doc and place_doc call modules/search/search-docs.sql.
 export const businessCards = pgTable(
   'business_cards',
   {
@@ -205,7 +212,7 @@ export const businessCards = pgTable(
     pendingRevision: jsonb('pending_revision').$type<Record<string, unknown>>(),
     ...timestamps,
     // Stored search text: the database computes it with the
-    // IMMUTABLE wrappers of drizzle/0003_search.sql and 0004_search_columns.sql; search conditions
+    // IMMUTABLE wrappers of modules/search/search-docs.sql; search conditions
     // read it through src/server/db/query/search-columns.ts, where its trigram indexes apply.
     /**
      * Name, profession, company, bio, specialization, bank, languages, area, office, emirate,
@@ -218,8 +225,8 @@ export const businessCards = pgTable(
     placeDoc: text('place_doc').generatedAlwaysAs(sql`bitaqa_place_doc((area)::text, office_address)`),
     /** The folded name, for typo-tolerant name matches. */
     nameDoc: text('name_doc').generatedAlwaysAs(sql`bitaqa_fold((name)::text)`),
-    // The owner's side of the listing rules, copied from users by the database (the triggers of
-    // the migration that added them): the directory's role filter and sort, and whether the owner
+    // The owner's side of the listing rules, copied from users by the database (triggers
+    // business_cards_owner_copy and users_cards_owner_sync, modules/cards/owner-copy.sql): the directory's role filter and sort, and whether the owner
     // lets the card be listed, are then read from the card and its indexes, not from a join that
     // visits every card's owner. The app never writes them.
     /** The owner's role. */
@@ -386,6 +393,9 @@ export const analyticsSalts = pgTable('analytics_salts', {
   salt: varchar('salt', { length: 64 }).notNull(),
 });
 
+// Triggers on properties: properties_list_version and properties_list_version_truncate move the
+// list version (platform/list-version.sql). search_doc and place_doc call
+// modules/search/search-docs.sql.
 export const properties = pgTable(
   'properties',
   {
@@ -486,6 +496,8 @@ export const businessServices = pgTable(
   (t) => [index('business_services_category_idx').on(t.isApproved, t.category)],
 );
 
+// Trigger conversations_add_members: each new conversation gets its two conversation_members rows
+// in the same statement (modules/messaging/triggers.sql).
 export const conversations = pgTable(
   'conversations',
   {
@@ -511,6 +523,9 @@ export const conversations = pgTable(
   ],
 );
 
+// Triggers messages_update_members_on_insert, _on_update and _on_delete: a message sent, read or
+// deleted moves its conversation_members rows' order and unread counts
+// (modules/messaging/triggers.sql).
 export const messages = pgTable(
   'messages',
   {
@@ -535,8 +550,9 @@ export const messages = pgTable(
 /**
  * Each participant's view of a conversation: the list's order and the unread count
  * are read from here, O(page) however many conversations a user has. Triggers keep it in step,
- * in the same statement as the conversation, the message or the read receipt (migration
- * 0012_conversation_members; docs/decisions/010-conversation-members.md).
+ * in the same statement as the conversation, the message or the read receipt
+ * (modules/messaging/triggers.sql; docs/decisions/010-conversation-members.md). Its own triggers
+ * conversation_members_unread_added, _changed and _removed keep user_unread the sum of its counts.
  */
 export const conversationMembers = pgTable(
   'conversation_members',
@@ -563,8 +579,8 @@ export const conversationMembers = pgTable(
 
 /**
  * Each user's unread messages across all conversations (the badge reads one row, not one
- * per conversation). Kept by a trigger on conversation_members (migration 0026) in the same
- * statement as the member rows, whoever changes them.
+ * per conversation). Kept by the triggers on conversation_members (modules/messaging/triggers.sql)
+ * in the same statement as the member rows, whoever changes them.
  */
 export const userUnread = pgTable('user_unread', {
   userId: uuid('user_id')
@@ -591,8 +607,9 @@ export const inquiries = pgTable(
     /** 'inquiry': the contact form; 'exchange': a visitor shared their details back. */
     source: varchar('source', { length: 16 }).notNull().default('inquiry'),
     /**
-     * The brokerage the card's owner belonged to when the lead arrived: the
-     * lead stays with the team's pipeline even after the member leaves.
+     * The brokerage the card's owner is a member of: the team's leads. Kept by the triggers on
+     * brokerage_members (modules/team/leads.sql): a member who joins brings the leads their cards
+     * already had, one who leaves takes them along.
      */
     brokerageId: uuid('brokerage_id').references(() => brokerages.id, { onDelete: 'set null' }),
     /** The member a team owner or manager assigned the lead to. */
@@ -808,8 +825,9 @@ export const mailOutbox = pgTable(
 
 /**
  * One row whose version goes up when a transaction that changed a card, a listing or a user
- * commits (deferred triggers of migration 0013, once per transaction; a card's view counters do
- * not count). The public lists are cached per process under this version, so a cached
+ * commits (deferred triggers <table>_list_version on users, business_cards, properties,
+ * brokerages, brokerage_members and brokerage_seats, once per transaction, and
+ * <table>_list_version_truncate; a card's view counters do not count: platform/list-version.sql). The public lists are cached per process under this version, so a cached
  * page is never older than the last committed change, in any process.
  */
 export const listVersion = pgTable(
@@ -888,7 +906,12 @@ export const brokerages = pgTable(
   ],
 );
 
-/** Who works for which brokerage, and as what. A user belongs to at most one brokerage. */
+/**
+ * Who works for which brokerage, and as what. A user belongs to at most one brokerage.
+ * Triggers brokerage_members_claim_leads and _release_leads keep inquiries.brokerage_id on the
+ * leads of current members' cards (modules/team/leads.sql); brokerage_members_list_version (and
+ * those of brokerages and brokerage_seats) move the list version (platform/list-version.sql).
+ */
 export const brokerageMembers = pgTable(
   'brokerage_members',
   {

@@ -1,7 +1,8 @@
 /**
  * The contact book: one per user, every person they met. A contact is personal; a brokerage's
  * team leads stay in the inquiries. The folded search document is computed by the database
- * (bitaqa_contact_doc) so every text field is searchable through one trigram index.
+ * (bitaqa_contact_doc, declared in search-doc.sql beside this file) so every text field is
+ * searchable through one trigram index.
  */
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
