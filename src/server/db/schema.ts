@@ -296,8 +296,8 @@ export const businessCards = pgTable(
  * Every word that has been part of a card's folded name (`name_doc`), once: the vocabulary that
  * a misspelt search word is matched against ("voklova" → "volkova") before the cards are read.
  * A few thousand words, however many cards there are, so the nearest ones by trigram distance
- * come from a small index instead of every card's name. Kept by the database (a trigger on
- * business_cards adds the words of a new or renamed card); the app only reads it. A word no card
+ * come from a small index instead of every card's name. Kept by the database (the business_cards_name_words trigger,
+ * modules/directory/name-words.sql, adds the words of a new or renamed card); the app only reads it. A word no card
  * has any more stays: it then matches no card, which the card search itself decides.
  */
 export const cardNameWords = pgTable(
