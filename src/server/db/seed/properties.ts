@@ -3,7 +3,7 @@
  * over the emirates, areas, types, sale and rent, and realistic AED prices, each with photos;
  * four waiting for review and one rejected with its reason.
  */
-import { uaeToday } from '../../../core/permits';
+import { type PermitAuthority, uaeToday } from '../../../core/permits';
 import type { PropertyStatus, PropertyType } from '../../../core/enums';
 import { PROPERTY_TYPES } from '../../../core/enums';
 import { type Area, DEMO_AREAS, EMIRATE_NAMES } from '../../../core/places';
@@ -297,7 +297,8 @@ function permitOf(emirate: string, i: number): string | null {
 
 /** Authority and a future expiry (3 to 12 months), or 5 days for the one that shows the reminder. */
 function permitDetails(emirate: string, i: number, now: number, endsSoon: boolean) {
-  const authority = emirate === 'dubai' ? 'trakheesi' : emirate === 'abu_dhabi' ? 'madhmoun' : null;
+  const authority: PermitAuthority | null =
+    emirate === 'dubai' ? 'trakheesi' : emirate === 'abu_dhabi' ? 'madhmoun' : null;
   if (!authority && !permitOf(emirate, i)) return {};
   const days = endsSoon ? 5 : 90 + ((i * 37) % 270);
   return {

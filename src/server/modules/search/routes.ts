@@ -6,7 +6,7 @@ import { createSearchRefiner } from '../../platform/ai/search-refiner';
 import { queryKey, sendJsonText } from '../../platform/list-cache';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { requireUser, userOf } from '../auth/guards';
-import { listingDay } from '../properties/service';
+import { uaeToday } from '../../../core/permits';
 import { createSearchService } from './service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same for every visitor: kept like the public lists, under the committed list version
       //, so a popular search (and a relaxed dead end) is worked out once per change.
       // The day is in the key too: a listing whose permit ended yesterday is not found today.
-      const today = listingDay(app.ctx);
+      const today = uaeToday(app.ctx.now());
       const page = await app.ctx.lists.get(queryKey('search', { q, limit, without, exact, today }), async () => ({
         body: JSON.stringify(await service.search(q, limit, without ?? [], request.ip, exact === '1')),
         total: 0,

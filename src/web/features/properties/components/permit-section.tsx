@@ -5,6 +5,7 @@
  * same the server checks.
  */
 import { ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { permitAuthorityFor, uaeToday } from '../../../../core/permits';
@@ -37,6 +38,10 @@ export function PermitSection({
   const authority = permitAuthorityFor(city);
   const required = authority !== 'other';
   const number = useWatch({ control: form.control, name: 'permitNumber' });
+  // Another emirate, other rules: the previous emirate's messages no longer apply.
+  useEffect(() => {
+    if (authority) form.clearErrors(['permitNumber', 'permitAuthorityName', 'permitExpiresOn']);
+  }, [authority, form]);
   // Elsewhere the number is optional, but a permit given is a permit with its authority and end.
   const detailsRequired = required || !!number?.trim();
   return (
