@@ -58,6 +58,7 @@ const listing = {
   price: 1_000_000,
   city: 'Dubai',
   permitNumber: '7112345678',
+  permitExpiresOn: '2099-12-31',
 };
 const service = {
   name: 'Matrix service',

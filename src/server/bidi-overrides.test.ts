@@ -51,6 +51,7 @@ describe('bidi overrides in free text', () => {
       location: 'Dubai Marina',
       features: ['Sea View'],
       permitNumber: '7112345678',
+      permitExpiresOn: '2099-12-31',
     };
     await refuses(broker, 'POST', '/api/properties', { ...listing, title: `Villa ${spoof}` }, 'title');
     const service = {

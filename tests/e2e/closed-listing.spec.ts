@@ -72,3 +72,87 @@ for (const lang of ['en', 'ar'] as const) {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/sold-listing-${lang}-390.png`, fullPage: true });
   });
 }
+
+const PERMIT = {
+  en: {
+    madhmoun: 'Madhmoun permit number (Abu Dhabi)',
+    trakheesi: 'Trakheesi permit number (Dubai Land Department)',
+    other: 'Advertising permit number',
+    authority: 'Issuing authority',
+    madhmounFormat: /Madhmoun permit number is 6 to 24/,
+    expired: "This listing's permit expired on",
+  },
+  ar: {
+    madhmoun: 'رقم تصريح مضمون (أبوظبي)',
+    trakheesi: 'رقم تصريح ترخيص (دائرة الأراضي والأملاك في دبي)',
+    other: 'رقم تصريح الإعلان',
+    authority: 'الجهة المُصدِرة',
+    madhmounFormat: /رقم تصريح مضمون من 6 إلى 24/,
+    expired: 'انتهى تصريح هذا الإعلان في',
+  },
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the listing form asks for the permit of the chosen emirate, in ${lang}`, async ({ page }) => {
+    await useLanguage(page, lang);
+    const login = await page.request.post('/api/auth/login', { data: { email: DEMO.broker, password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto('/properties/new');
+    const section = page.getByTestId('permit-section');
+    await expect(section).toHaveAttribute('data-authority', 'trakheesi');
+    await expect(section.getByText(PERMIT[lang].trakheesi)).toBeVisible();
+
+    await page.getByTestId('field-city').selectOption('Abu Dhabi');
+    await expect(section).toHaveAttribute('data-authority', 'madhmoun');
+    await expect(page.getByLabel(PERMIT[lang].madhmoun)).toHaveAttribute('aria-required', 'true');
+    // The emirate's rule is checked on the whole listing, once the other fields are filled in.
+    await page.getByTestId('field-title').fill('Corniche permit check');
+    await page.getByTestId('field-price').fill('1250000');
+    await page.getByTestId('field-permit').fill('ABCDEFG');
+    await page.getByTestId('submit-listing').click();
+    await expect(section).toContainText(PERMIT[lang].madhmounFormat);
+
+    await page.getByTestId('field-city').selectOption('Sharjah');
+    await expect(section).toHaveAttribute('data-authority', 'other');
+    await expect(page.getByTestId('field-permit')).not.toHaveAttribute('aria-required', 'true');
+    await expect(page.getByLabel(PERMIT[lang].authority)).toBeVisible();
+    if (SHOTS) {
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `${SHOTS}/permit-form-${lang}-390.png` });
+    }
+  });
+
+  test(`a listing whose permit expired says so and offers no sharing, in ${lang}`, async ({ page }) => {
+    const id = await soldListing(`Corniche expired flat ${lang} ${Date.now()}`);
+    // The server decides expiry on its own clock (tested with an injected clock in
+    // permits.test.ts); the page is shown the answer a listing past its permit gets.
+    await page.route(`**/api/properties/${id}`, async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      await route.fulfill({
+        response: res,
+        json: {
+          ...body,
+          status: 'for_sale',
+          offMarket: 'permit_expired',
+          permitNumber: '7112345678',
+          permitAuthority: 'trakheesi',
+          permitExpiresOn: '2026-01-31',
+        },
+      });
+    });
+    await useLanguage(page, lang);
+    await page.goto(`/properties/${id}`);
+    const notice = page.getByTestId('listing-closed');
+    await expect(notice).toContainText(PERMIT[lang].expired);
+    await expect(page.getByTestId('permit-number')).toContainText('7112345678');
+    await expect(page.getByRole('button', { name: TEXT[lang].share })).toHaveCount(0);
+    for (const href of await page
+      .locator('a[href^="https://wa.me/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).not.toContain('text=');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/expired-listing-${lang}-390.png`, fullPage: true });
+  });
+}

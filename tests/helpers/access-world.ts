@@ -112,6 +112,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     title: 'Pending listing',
     isApproved: false,
     permitNumber: '7112345678',
+    permitExpiresOn: '2099-12-31',
   });
   const [service] = await db
     .insert(businessServices)

@@ -7,6 +7,13 @@ import { PROPERTY_STATUSES, PROPERTY_TYPES, USER_ROLES } from '../enums';
 import { PRICE_MAX, PROPERTY_LIMITS, PROPERTY_SORTS } from '../filter-options';
 import { LIMITS } from '../limits';
 import { EMIRATE_NAME_LIST } from '../places';
+import {
+  OTHER_PERMIT_RE,
+  PERMIT_AUTHORITIES,
+  PERMIT_AUTHORITY_NAME_MAX,
+  PERMIT_MESSAGES,
+  permitIssues,
+} from '../permits';
 import { keysetPagination, pagination, placeIdField, reviewedVersionRequired, text } from './common';
 import { cityParam, optionalQueryEnum, queryText, SEARCH_TEXT_MAX, unset } from './directory';
 
@@ -48,8 +55,8 @@ export type PropertyQueryInput = z.input<typeof propertyQuerySchema>;
 /** Photos must be ours: uploaded through POST /api/uploads/images. */
 export const UPLOAD_URL_RE = /^\/api\/uploads\/[a-f0-9]{32,64}\.webp$/;
 
-/** Trakheesi / DLD advertising permit: letters, digits and dashes. */
-export const PERMIT_RE = /^[A-Za-z0-9-]{4,40}$/;
+/** The widest permit number any emirate takes (core/permits.ts checks each emirate's own format). */
+export const PERMIT_RE = OTHER_PERMIT_RE;
 
 const optionalCount = (label: string) =>
   z
@@ -63,7 +70,7 @@ const optionalCount = (label: string) =>
 const optionalText = (max: number, label: string) =>
   text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
 
-/** The listing fields; the Dubai permit rule is checked on the whole listing. */
+/** The listing fields; the permit rules of its emirate are checked on the whole listing. */
 export const propertyFields = z.object({
   title: text({ error: 'Title is required' })
     .trim()
@@ -105,20 +112,26 @@ export const propertyFields = z.object({
     .max(PROPERTY_LIMITS.photosMax, `At most ${PROPERTY_LIMITS.photosMax} photos`)
     .optional(),
   permitNumber: z
-    .union([z.literal(''), text().trim().regex(PERMIT_RE, 'Permit number must be 4 to 40 letters, digits or dashes')])
+    .union([z.literal(''), text().trim().regex(PERMIT_RE, PERMIT_MESSAGES.otherFormat)])
+    .nullable()
+    .optional(),
+  /** Other emirates only: who issued the permit (Dubai's and Abu Dhabi's follow from the emirate). */
+  permitAuthorityName: z
+    .union([z.literal(''), text().trim().max(PERMIT_AUTHORITY_NAME_MAX, PERMIT_MESSAGES.authorityNameMax)])
+    .nullable()
+    .optional(),
+  /** The permit's last day (YYYY-MM-DD, UAE time); the listing leaves the market the day after. */
+  permitExpiresOn: z
+    .union([z.literal(''), text().trim().max(10, PERMIT_MESSAGES.expiryFormat)])
     .nullable()
     .optional(),
 });
 
-export const PERMIT_REQUIRED = 'A Trakheesi (DLD) advertising permit number is required for listings in Dubai';
+export const PERMIT_REQUIRED = PERMIT_MESSAGES.trakheesiRequired;
 
-/** Dubai's advertising rules: a listing in Dubai shows its permit number. */
-export function permitMissing(v: { city?: string | null; permitNumber?: string | null }): boolean {
-  return v.city === 'Dubai' && !v.permitNumber?.trim();
-}
-
+/** The emirate's permit rules on a whole listing (the expiry's date against today is the server's check). */
 export const propertyInputSchema = propertyFields.superRefine((v, ctx) => {
-  if (permitMissing(v)) ctx.addIssue({ code: 'custom', path: ['permitNumber'], message: PERMIT_REQUIRED });
+  for (const issue of permitIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 export type PropertyInput = z.input<typeof propertyInputSchema>;
 export type PropertyInputParsed = z.output<typeof propertyInputSchema>;
@@ -186,6 +199,16 @@ export const propertySchema = z.object({
   permitNumber: z.string().nullable(),
   /** The regulator's link from the permit's QR (checked on upload); the web re-draws the code from it. */
   permitQrLink: z.string().nullable(),
+  /** Whose permit: Trakheesi (Dubai), Madhmoun (Abu Dhabi) or another authority, named. */
+  permitAuthority: z.enum(PERMIT_AUTHORITIES).nullable(),
+  permitAuthorityName: z.string().nullable(),
+  /** The permit's last day (YYYY-MM-DD); null on listings from before expiry dates were asked. */
+  permitExpiresOn: z.string().nullable(),
+  /**
+   * Why the listing is off the market today (sold, let, or its permit expired), or null: an
+   * off-market listing is in no list or search and is not shared.
+   */
+  offMarket: z.enum(['sold', 'rented', 'permit_expired']).nullable(),
   isApproved: z.boolean(),
   approvalStatus: z.enum(APPROVAL_STATUSES),
   /** Only for the owner and admins. */
@@ -205,13 +228,15 @@ export const propertySchema = z.object({
 });
 export type Property = z.infer<typeof propertySchema>;
 
-/** The listing page adds how to reach the owner. */
+/** The listing page adds how to reach the owner, and the licences it is advertised under. */
 export const propertyDetailSchema = propertySchema.extend({
   contact: z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     cardId: z.string().nullable(),
   }),
+  /** The lister's broker registration number (BRN) and their brokerage's office number (ORN). */
+  licences: z.object({ brn: z.string().nullable(), orn: z.string().nullable() }),
 });
 export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
 

@@ -71,6 +71,7 @@ describe('demo listings in Arabic', () => {
       bedrooms: 0,
       location: 'JLT',
       permitNumber: '7112345678',
+      permitExpiresOn: '2099-12-31',
       isApproved: false,
       translations: { ar: { title: 'استوديو مشرق في أبراج بحيرات جميرا', features: [] } },
     });

@@ -40,6 +40,7 @@ import {
 } from '../../core/enums';
 import type { CardTranslations } from '../../core/schemas/card';
 import type { PropertyTranslations } from '../../core/schemas/properties';
+import { PERMIT_AUTHORITIES } from '../../core/permits';
 import type { ServiceTranslations } from '../../core/schemas/services';
 
 export const userRole = pgEnum('user_role', USER_ROLES);
@@ -48,6 +49,7 @@ export const gender = pgEnum('gender', GENDERS);
 export const cardStatus = pgEnum('card_status', CARD_STATUSES);
 export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
+export const permitAuthority = pgEnum('permit_authority', PERMIT_AUTHORITIES);
 export const emirate = pgEnum('emirate', EMIRATES);
 export const nationality = pgEnum('nationality', NATIONALITIES);
 export const investmentInterest = pgEnum('investment_interest', INVESTMENT_INTERESTS);
@@ -421,7 +423,10 @@ export const properties = pgTable(
     locationId: varchar('location_id', { length: 48 }),
     imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
     features: text('features').array().notNull().default(sql`'{}'`),
-    /** Dubai advertising permit (Trakheesi / DLD), required for listings in Dubai. */
+    /**
+     * The advertising permit (core/permits.ts): Trakheesi in Dubai and Madhmoun in Abu Dhabi,
+     * required there; optional elsewhere, with the issuing authority named.
+     */
     permitNumber: varchar('permit_number', { length: 40 }),
     /**
      * The link in the regulator's QR of the permit, decoded from the lister's upload and checked
@@ -429,6 +434,17 @@ export const properties = pgTable(
      * images re-draw the code from it; the uploaded picture is not kept.
      */
     permitQrLink: text('permit_qr_link'),
+    /** Follows from the emirate; null while the listing has no permit. */
+    permitAuthority: permitAuthority('permit_authority'),
+    /** The issuing authority's name, for a permit outside Dubai and Abu Dhabi. */
+    permitAuthorityName: varchar('permit_authority_name', { length: 100 }),
+    /**
+     * The permit's last day (UAE time). The public queries compare it with today, so a listing
+     * leaves the market the day after without a job; null on listings from before it was asked.
+     */
+    permitExpiresOn: date('permit_expires_on', { mode: 'string' }),
+    /** The expiry date the owner's 7-day notice was sent for: one e-mail per listing and expiry date. */
+    permitNoticeFor: date('permit_notice_for', { mode: 'string' }),
     isApproved: boolean('is_approved').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     /** See business_cards.version. */
@@ -452,16 +468,23 @@ export const properties = pgTable(
     index('properties_listing_idx').on(t.isApproved, t.status, t.createdAt),
     index('properties_price_idx').on(t.isApproved, t.status, t.price),
     // The listings' newest-first pages, per status: read in order, stop after the page.
+    // The permit's expiry last in each: the "not expired today" test is checked in the index too.
     index('properties_listed_newest_idx')
-      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.permitExpiresOn)
       .where(sql`is_approved = true`),
     // The listings' filters (status always; type, city, bedrooms and price in any combination)
     // checked inside the index, so a count or a few matches read no listing that does not match.
     index('properties_listed_filters_idx')
-      .on(t.status, t.city, t.propertyType, t.bedrooms, t.price, t.userId)
+      .on(t.status, t.city, t.propertyType, t.bedrooms, t.price, t.userId, t.permitExpiresOn)
       .where(sql`is_approved = true`),
     // Bedrooms without a city: the filter index above would be read through for the whole status.
-    index('properties_listed_bedrooms_idx').on(t.status, t.bedrooms, t.price).where(sql`is_approved = true`),
+    index('properties_listed_bedrooms_idx')
+      .on(t.status, t.bedrooms, t.price, t.permitExpiresOn)
+      .where(sql`is_approved = true`),
+    // The 7-day notices: listings whose permit ends within the week, read by date.
+    index('properties_permit_expiry_idx')
+      .on(t.permitExpiresOn)
+      .where(sql`is_approved = true and permit_expires_on is not null`),
     check('properties_price_check', sql`${t.price} >= 0`),
   ],
 );

@@ -85,6 +85,7 @@ describe('count limits under 40 parallel creates', () => {
       price: 1_000_000 + i,
       city: 'Dubai',
       permitNumber: '7112345678',
+      permitExpiresOn: '2099-12-31',
     }));
     expectLimitHeld(result, room, 'TOO_MANY_LISTINGS', /at most 500 listings/);
     const [{ n }] = await db.select({ n: count() }).from(properties).where(eq(properties.userId, broker.user.id));

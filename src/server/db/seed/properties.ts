@@ -3,6 +3,7 @@
  * over the emirates, areas, types, sale and rent, and realistic AED prices, each with photos;
  * four waiting for review and one rejected with its reason.
  */
+import { type PermitAuthority, uaeToday } from '../../../core/permits';
 import type { PropertyStatus, PropertyType } from '../../../core/enums';
 import { PROPERTY_TYPES } from '../../../core/enums';
 import { type Area, DEMO_AREAS, EMIRATE_NAMES } from '../../../core/places';
@@ -210,6 +211,8 @@ export const seedProperties: SeedStep = async (ctx, state) => {
   const others = DEMO_AREAS.filter((a) => a.emirate !== 'dubai');
   const now = Date.now();
   const rows: (typeof properties.$inferInsert)[] = [];
+  // One listed Dubai unit's permit ends within the week, so the owner's reminder shows at first start.
+  let soonShown = false;
   for (let i = 0; i < APPROVED + PENDING + 1; i++) {
     const showcase = SHOWCASE[i];
     const area = showcase
@@ -248,6 +251,8 @@ export const seedProperties: SeedStep = async (ctx, state) => {
     const pending = i >= APPROVED;
     const [first, second] = photos[type];
     const adjective = rnd.pick(ADJECTIVES);
+    const endsSoon = !pending && area.emirate === 'dubai' && !soonShown;
+    if (endsSoon) soonShown = true;
     rows.push({
       userId: owner.id,
       title: `${adjective} ${beds ? `${beds}-Bedroom ` : ''}${TYPE_LABEL[type]} in ${area.name}`,
@@ -265,7 +270,8 @@ export const seedProperties: SeedStep = async (ctx, state) => {
       locationId: area.id,
       imageUrls: i % 2 === 0 ? [first, second] : [second, first],
       features,
-      permitNumber: area.emirate === 'dubai' ? `71${rnd.int(10_000_000, 99_999_999)}` : null,
+      permitNumber: area.emirate === 'dubai' ? `71${rnd.int(10_000_000, 99_999_999)}` : permitOf(area.emirate, i),
+      ...permitDetails(area.emirate, i, now, endsSoon),
       isApproved: !pending,
       rejectionReason:
         i === APPROVED + PENDING
@@ -277,3 +283,27 @@ export const seedProperties: SeedStep = async (ctx, state) => {
   }
   await ctx.db.insert(properties).values(rows);
 };
+
+/**
+ * The demo's permits, drawn from the listing's index rather than the random stream, so the rest of
+ * the demo stays as it was: Madhmoun numbers in Abu Dhabi, a Sharjah permit on every third
+ * listing there, none elsewhere (optional outside Dubai and Abu Dhabi).
+ */
+function permitOf(emirate: string, i: number): string | null {
+  if (emirate === 'abu_dhabi') return `ADM-2026-${String(10_000 + ((i * 7_919) % 90_000)).padStart(5, '0')}`;
+  if (emirate === 'sharjah' && i % 3 === 0) return `SHJ-${40_000 + i}`;
+  return null;
+}
+
+/** Authority and a future expiry (3 to 12 months), or 5 days for the one that shows the reminder. */
+function permitDetails(emirate: string, i: number, now: number, endsSoon: boolean) {
+  const authority: PermitAuthority | null =
+    emirate === 'dubai' ? 'trakheesi' : emirate === 'abu_dhabi' ? 'madhmoun' : null;
+  if (!authority && !permitOf(emirate, i)) return {};
+  const days = endsSoon ? 5 : 90 + ((i * 37) % 270);
+  return {
+    permitAuthority: authority ?? ('other' as const),
+    permitAuthorityName: authority ? null : 'Sharjah Real Estate Registration Department',
+    permitExpiresOn: uaeToday(new Date(now + days * 86_400_000)),
+  };
+}

@@ -126,6 +126,7 @@ describe('the Location of a listing', () => {
       price: 1_200_000,
       city: 'Dubai',
       permitNumber: '7112345678',
+      permitExpiresOn: '2099-12-31',
       imageUrls: [],
       ...over,
     });

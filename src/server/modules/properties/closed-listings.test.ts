@@ -88,12 +88,18 @@ describe('a sold or let listing', () => {
       method: 'PATCH',
       url: `/api/properties/${unit.id}`,
       as: broker,
-      payload: { status: 'for_sale', permitNumber: '7123456789' },
+      payload: { status: 'for_sale', permitNumber: '7123456789', permitExpiresOn: '2099-12-31' },
     });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({
       status: 'sold',
-      pendingRevision: { status: 'for_sale', price: 2_500_000, permitNumber: '7123456789' },
+      pendingRevision: {
+        status: 'for_sale',
+        price: 2_500_000,
+        permitNumber: '7123456789',
+        permitExpiresOn: '2099-12-31',
+        permitAuthority: 'trakheesi',
+      },
     });
     expect((await listIds('search=Zahrabay')).ids).toEqual([]);
 
@@ -109,7 +115,13 @@ describe('a sold or let listing', () => {
       payload: { version },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'for_sale', price: 2_500_000, permitNumber: '7123456789' });
+    expect(approved.json()).toMatchObject({
+      status: 'for_sale',
+      price: 2_500_000,
+      permitNumber: '7123456789',
+      permitAuthority: 'trakheesi',
+      offMarket: null,
+    });
     expect((await listIds('search=Zahrabay')).ids).toEqual([unit.id]);
   });
 });

@@ -2,6 +2,7 @@
  * The listing row as the API answers it. Pure mapping, no SQL: the properties module's
  * repository and the moderation queue both select a PropertyRow and answer it through toProperty.
  */
+import { offMarketReason, uaeToday } from '../../../core/permits';
 import type { ApprovalStatus, Property } from '../../../core/schemas/properties';
 import type { properties } from '../../db/schema';
 
@@ -18,9 +19,14 @@ export function approvalStatus(p: { isApproved: boolean; rejectionReason: string
   return p.rejectionReason ? 'rejected' : 'pending';
 }
 
-/** The listing as answered; the rejection reason only for its owner and admins. */
-export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Property {
+/**
+ * The listing as answered; the rejection reason only for its owner and admins. `today` (the UAE
+ * day of the app's clock) says whether its permit has expired; callers without the app's clock
+ * at hand get the machine's.
+ */
+export function toProperty(r: PropertyRow, opts: { private?: boolean; today?: string } = {}): Property {
   const p = r.p;
+  const today = opts.today ?? uaeToday(new Date());
   return {
     id: p.id,
     userId: p.userId,
@@ -40,6 +46,10 @@ export function toProperty(r: PropertyRow, opts: { private?: boolean } = {}): Pr
     features: p.features,
     permitNumber: p.permitNumber,
     permitQrLink: p.permitQrLink,
+    permitAuthority: p.permitAuthority,
+    permitAuthorityName: p.permitAuthorityName,
+    permitExpiresOn: p.permitExpiresOn,
+    offMarket: offMarketReason(p, today),
     isApproved: p.isApproved,
     approvalStatus: approvalStatus(p),
     rejectionReason: opts.private ? p.rejectionReason : null,

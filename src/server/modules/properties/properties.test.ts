@@ -422,6 +422,7 @@ const listing = (over: Record<string, unknown> = {}) => ({
   features: ['Sea View', 'Gym'],
   imageUrls: [PHOTO],
   permitNumber: '7112345678',
+  permitExpiresOn: '2099-12-31',
   ...over,
 });
 
@@ -438,6 +439,7 @@ describe('listing a property', () => {
       isApproved: false,
       approvalStatus: 'pending',
       permitNumber: '7112345678',
+      permitExpiresOn: '2099-12-31',
     });
 
     // Pending: owner and admin see it; nobody else, and it is not listed.
@@ -539,7 +541,7 @@ describe('listing a property', () => {
     const sharjah = await t.inject({
       method: 'POST',
       url: '/api/properties',
-      payload: listing({ city: 'Sharjah', location: 'Al Majaz', permitNumber: null }),
+      payload: listing({ city: 'Sharjah', location: 'Al Majaz', permitNumber: null, permitExpiresOn: null }),
       as: broker,
     });
     expect(sharjah.statusCode, sharjah.body).toBe(201);

@@ -2,9 +2,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { AVAILABLE_PROPERTY_STATUSES, type Emirate } from '../../../core/enums';
 import { EMIRATE_NAMES } from '../../../core/places';
+import { uaeToday } from '../../../core/permits';
 import type { Property, PropertySort } from '../../../core/schemas/properties';
 import type { DbOrTx } from '../../db/client';
-import { properties, users } from '../../db/schema';
+import { brokerageMembers, brokerages, businessCards, properties, users } from '../../db/schema';
 import { cappedCount, matchingQuery, pageTotal, planPage } from '../../db/query/paging';
 import { afterCursor, cursorColumn, decodeCursor, encodeCursor, type SortKey } from '../../db/query/keyset';
 import { fieldError } from '../../errors';
@@ -14,17 +15,28 @@ import { propertyPlaceDoc, propertySearchDoc } from '../../db/query/search-colum
 import { textConditions } from '../../db/query/text';
 
 /**
- * Public listings: approved, still for sale or rent (a sold or let unit comes down from every
- * list, search and the sitemap at once), and the owner neither suspended nor deleted.
+ * Public listings on `today` (the UAE day, uaeToday of the app's clock): approved, still for sale
+ * or rent (a sold or let unit comes down from every list, search and the sitemap at once), its
+ * advertising permit not expired (it comes down the day after its last day, with no job to run;
+ * a listing from before expiry dates were asked has none and stays), and the owner neither
+ * suspended nor deleted.
  */
-export const listedProperty: SQL = and(
-  eq(properties.isApproved, true),
-  inArray(properties.status, [...AVAILABLE_PROPERTY_STATUSES]),
-  isNull(users.deletedAt),
-  isNull(users.suspendedAt),
-) as SQL;
+export function listedProperty(today: string): SQL {
+  return and(
+    eq(properties.isApproved, true),
+    inArray(properties.status, [...AVAILABLE_PROPERTY_STATUSES]),
+    or(isNull(properties.permitExpiresOn), gte(properties.permitExpiresOn, today)),
+    isNull(users.deletedAt),
+    isNull(users.suspendedAt),
+  ) as SQL;
+}
 
 export interface PropertyFilter {
+  /**
+   * The UAE day the listings are on the market for (uaeToday of the app's clock, listingDay):
+   * permits that expired before it are left out. Without it, the machine's clock.
+   */
+  today?: string;
   status?: Property['status'];
   statuses?: Property['status'][];
   /** In any of these areas or emirates (investor matching). */
@@ -56,7 +68,7 @@ export interface PropertyFilter {
 const locationCondition = (location: string): SQL => placeCondition(propertyPlaceDoc, location);
 
 export function propertyConditions(f: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>): SQL[] {
-  const c: SQL[] = [listedProperty];
+  const c: SQL[] = [listedProperty(f.today ?? uaeToday(new Date()))];
   if (f.status) c.push(eq(properties.status, f.status));
   if (f.statuses?.length) c.push(inArray(properties.status, f.statuses));
   if (f.excludeUserId) c.push(ne(properties.userId, f.excludeUserId));
@@ -245,22 +257,47 @@ export async function countOwnerProperties(db: DbOrTx, userId: string): Promise<
 }
 
 /** Ids and last changes of the public listings, for the sitemap. */
-export async function listListedPropertyIds(db: DbOrTx, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+export async function listListedPropertyIds(
+  db: DbOrTx,
+  limit: number,
+  today: string,
+): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: properties.id, updatedAt: properties.updatedAt })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.userId))
-    .where(listedProperty)
+    .where(listedProperty(today))
     .orderBy(desc(properties.updatedAt))
     .limit(limit);
 }
 
 /** How many listings are on show (the public figures). */
-export async function countListedProperties(db: DbOrTx): Promise<number> {
+export async function countListedProperties(db: DbOrTx, today: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.userId))
-    .where(listedProperty);
+    .where(listedProperty(today));
   return row.n;
+}
+
+/**
+ * The licences a listing is advertised under: the lister's BRN from their newest approved card,
+ * and the ORN of the brokerage they belong to (else the ORN on that card). Licence numbers are
+ * public register entries the advertising rules ask to show, so they are shown whoever views.
+ */
+export async function listerLicences(db: DbOrTx, userId: string): Promise<{ brn: string | null; orn: string | null }> {
+  const [card] = await db
+    .select({ brn: businessCards.brnNumber, orn: businessCards.ornNumber })
+    .from(businessCards)
+    .where(and(eq(businessCards.userId, userId), eq(businessCards.status, 'approved')))
+    .orderBy(desc(businessCards.createdAt))
+    .limit(1);
+  const [office] = await db
+    .select({ orn: brokerages.ornNumber })
+    .from(brokerageMembers)
+    .innerJoin(brokerages, eq(brokerages.id, brokerageMembers.brokerageId))
+    .where(eq(brokerageMembers.userId, userId))
+    .limit(1);
+  return { brn: card?.brn?.trim() || null, orn: office?.orn?.trim() || card?.orn?.trim() || null };
 }

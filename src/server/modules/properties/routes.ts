@@ -6,7 +6,7 @@ import { atLeastOneField } from '../../../core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidParam } from '../../../core/schemas/common';
-import { isListingClosed } from '../../../core/enums';
+import { offMarketReason } from '../../../core/permits';
 import {
   mineQuerySchema,
   propertyDetailSchema,
@@ -20,13 +20,18 @@ import {
 import { loadUser, requireAdmin, requireUser, userOf } from '../auth/guards';
 import { queryKey, sendCachedList } from '../../platform/list-cache';
 import { findPropertyRow, listOwnerProperties, listProperties, listPropertiesAfter } from './repository';
-import { createPropertyService } from './service';
+import { schedulePermitNotices } from './permit-notices';
+import { createPropertyService, listingDay } from './service';
 import { propertyShareRoutes } from './share-routes';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPropertyService(app.ctx, app.log);
   const db = app.ctx.db;
   await app.register(propertyShareRoutes, { requireUser, userOf });
+  schedulePermitNotices(app.ctx, app.log, {
+    onReady: (fn) => app.addHook('onReady', fn),
+    onClose: (fn) => app.addHook('onClose', fn),
+  });
 
   app.get(
     '/properties',
@@ -34,8 +39,11 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { city, type, ...q } = request.query;
       // The same for every visitor: served from the short-lived list cache.
-      const page = await app.ctx.lists.get(queryKey('properties', request.query), async () => {
-        const { after, ...f } = { ...q, type, emirate: city };
+      // The day is part of the key: a listing whose permit ended yesterday is not served from a
+      // page cached before midnight.
+      const today = listingDay(app.ctx);
+      const page = await app.ctx.lists.get(queryKey('properties', { ...request.query, today }), async () => {
+        const { after, ...f } = { ...q, type, emirate: city, today };
         const { items, ...rest } = after ? await listPropertiesAfter(db, { ...f, after }) : await listProperties(db, f);
         return { body: JSON.stringify(items), ...rest };
       });
@@ -100,12 +108,12 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The listing's page (the app shell): an unknown listing answers 404, so search engines see no
   // soft 404; the app still shows its not-found page. A listing that exists answers 200 in any
   // state: the app shows a pending one to its owner and admins, and not-found to anyone else.
-  // A sold or let listing's page stays reachable (its link may be out there) but asks search
-  // engines to drop it, as the sitemap already has.
+  // A sold or let listing's page, or one whose permit expired, stays reachable (its link may be
+  // out there) but asks search engines to drop it, as the sitemap already has.
   app.pageRenderers.set('/properties/:id', async (params, _request, reply) => {
     const row = uuidParam.safeParse(params).success ? await findPropertyRow(db, params.id) : undefined;
     if (!row) reply.code(404);
-    else if (isListingClosed(row.p.status)) reply.header('X-Robots-Tag', 'noindex');
+    else if (offMarketReason(row.p, listingDay(app.ctx))) reply.header('X-Robots-Tag', 'noindex');
     return null;
   });
 };

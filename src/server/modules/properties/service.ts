@@ -7,14 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatPhone } from '../../../core/phone';
 import { and, eq } from 'drizzle-orm';
 import { isListingClosed, type PropertyStatus, type UserRole } from '../../../core/enums';
-import {
-  PERMIT_REQUIRED,
-  permitMissing,
-  type Property,
-  type PropertyDetail,
-  type PropertyInputParsed,
-  type PropertyPatch,
-  type PropertyTranslations,
+import { offMarketReason, PERMIT_MESSAGES, permitAuthorityFor, permitIssues, uaeToday } from '../../../core/permits';
+import type {
+  Property,
+  PropertyDetail,
+  PropertyInputParsed,
+  PropertyPatch,
+  PropertyTranslations,
 } from '../../../core/schemas/properties';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -32,6 +31,7 @@ import { permitQrRefusal } from './permit-qr';
 import {
   countOwnerProperties,
   findPropertyRow,
+  listerLicences,
   listListedPropertyIds,
   listOwnerPropertiesByIds,
   listProperties,
@@ -48,10 +48,13 @@ export function listPublicProperties(db: DbOrTx, f: PropertyFilter) {
   return listProperties(db, f);
 }
 
-/** Ids and last changes of the public listings (the sitemap). */
-export function listedPropertyIds(db: DbOrTx, limit: number) {
-  return listListedPropertyIds(db, limit);
+/** Ids and last changes of the public listings on `today` (the sitemap). */
+export function listedPropertyIds(db: DbOrTx, limit: number, today: string) {
+  return listListedPropertyIds(db, limit, today);
 }
+
+/** The UAE day of the app's clock: the day listings' permits are checked against. */
+export const listingDay = (ctx: Pick<AppContext, 'now'>): string => uaeToday(ctx.now());
 /** The owner's listings among these ids, as their owner sees them (the public API reads its pages here). */
 export function ownListingsByIds(db: DbOrTx, userId: string, ids: string[]) {
   return listOwnerPropertiesByIds(db, userId, ids);
@@ -87,7 +90,30 @@ function clean(input: ListingChanges) {
   if (input.imageUrls !== undefined) out.imageUrls = [...new Set(input.imageUrls)];
   if (input.permitNumber !== undefined) out.permitNumber = input.permitNumber?.trim() || null;
   if (input.permitQrLink !== undefined) out.permitQrLink = input.permitQrLink;
+  if (input.permitAuthorityName !== undefined) out.permitAuthorityName = input.permitAuthorityName?.trim() || null;
+  if (input.permitExpiresOn !== undefined) out.permitExpiresOn = input.permitExpiresOn?.trim() || null;
   return out;
+}
+
+const PERMIT_KEYS = ['city', 'permitNumber', 'permitAuthorityName', 'permitExpiresOn'] as const;
+
+/**
+ * The permit columns that follow from the listing's emirate and number: the authority, and no
+ * authority name where the emirate names it (Dubai, Abu Dhabi).
+ */
+function permitColumns(v: { city?: string | null; permitNumber?: string | null }) {
+  const authority = permitAuthorityFor(v.city);
+  return {
+    permitAuthority: v.permitNumber ? authority : null,
+    ...(authority === 'other' ? {} : { permitAuthorityName: null }),
+  };
+}
+
+/** 400 with each permit field's message. */
+function permitError(issues: { path: string; message: string }[]) {
+  return badRequest(issues[0].message, 'VALIDATION_FAILED', {
+    errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
+  });
 }
 
 /**
@@ -152,8 +178,9 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       const userPhone =
         owner && reachable ? (formatPhone(owner.phone) ?? formatPhone(owner.phoneNumber, owner.countryCode)) : null;
       return {
-        ...toProperty(row, { private: isOwner || isAdmin }),
+        ...toProperty(row, { private: isOwner || isAdmin, today: listingDay(ctx) }),
         contact: { phone: cardPhone ?? userPhone, email: card?.email ?? null, cardId: card?.id ?? null },
+        licences: await listerLicences(db, row.p.userId),
       };
     },
 
@@ -162,6 +189,11 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         throw forbidden('Only real estate brokers and developers can list properties.', 'LISTING_ROLE_REQUIRED');
       }
       const values = clean(input);
+      // The form's rules were checked by the schema; that the permit has not already expired is
+      // checked here, on the app's clock rather than the browser's.
+      const expired = permitIssues(input, listingDay(ctx)).filter((i) => i.message === PERMIT_MESSAGES.expired);
+      if (input.permitNumber?.trim() && !isListingClosed(input.status) && expired.length) throw permitError(expired);
+      Object.assign(values, permitColumns({ city: input.city, permitNumber: values.permitNumber }));
       // Counted and inserted under the owner's lock, so parallel creates cannot overshoot the limit.
       const created = await withOwnerCountLock(db, 'properties', user.id, async (tx) => {
         if ((await countOwnerProperties(tx, user.id)) >= LISTINGS_PER_USER) {
@@ -184,7 +216,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           .returning({ id: properties.id });
         return row;
       });
-      return toProperty(await rowOrNotFound(created.id), { private: true });
+      return toProperty(await rowOrNotFound(created.id), { private: true, today: listingDay(ctx) });
     },
 
     /**
@@ -204,19 +236,42 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         const values = clean(patch) as Record<string, unknown>;
         const live = current as unknown as Record<string, unknown>;
         const base = { ...live, ...(current.pendingRevision ?? {}) };
-        const merged = {
-          city: (values.city ?? base.city) as string | null,
-          permitNumber: (values.permitNumber !== undefined ? values.permitNumber : base.permitNumber) as string | null,
-        };
+        const pick = (k: (typeof PERMIT_KEYS)[number]) =>
+          (values[k] !== undefined ? values[k] : base[k]) as string | null;
+        const merged = Object.fromEntries(PERMIT_KEYS.map((k) => [k, pick(k)])) as Record<
+          (typeof PERMIT_KEYS)[number],
+          string | null
+        >;
         // A sold or let unit is no longer advertised, so it needs no advertising permit.
         const status = (values.status ?? base.status) as PropertyStatus;
-        if (!isListingClosed(status) && permitMissing(merged)) {
-          throw badRequest(PERMIT_REQUIRED, 'VALIDATION_FAILED', { errors: { permitNumber: PERMIT_REQUIRED } });
+        const today = listingDay(ctx);
+        const reopening = isListingClosed(current.status) && !isListingClosed(status);
+        const permitTouched = PERMIT_KEYS.some((k) => values[k] !== undefined && !same(base[k], values[k]));
+        if (!isListingClosed(status)) {
+          // Without a number where the emirate needs one, nothing is advertised. The rest of the
+          // permit (its format, authority and expiry date) is checked when it is entered or when
+          // the unit goes back on the market, so a listing from before expiry dates were asked can
+          // still have its price changed.
+          const issues = permitIssues(merged, today).filter(
+            (i) => reopening || permitTouched || (i.path === 'permitNumber' && !merged.permitNumber),
+          );
+          const expired = issues.filter((i) => i.message === PERMIT_MESSAGES.expired);
+          // Back on the market with the permit that ran out: a conflict with the listing as it is,
+          // said in so many words, rather than a form mistake.
+          if (reopening && !permitTouched && expired.length && issues.length === expired.length)
+            throw new AppError(
+              409,
+              'PERMIT_EXPIRED',
+              `This listing's permit expired on ${merged.permitExpiresOn}. Enter the renewed permit and its new expiry date to put it back on the market.`,
+              { errors: { permitExpiresOn: PERMIT_MESSAGES.expired }, expiredOn: merged.permitExpiresOn },
+            );
+          if (issues.length) throw permitError(issues);
         }
         // A permit QR that no longer fits the listing (its number or emirate changed) goes with the
         // change: a page must never show a regulator's code for another permit.
         const qr = (values.permitQrLink !== undefined ? values.permitQrLink : base.permitQrLink) as string | null;
         if (qr && !checkPermitLink(qr, merged.city, merged.permitNumber).ok) values.permitQrLink = null;
+        if (permitTouched) Object.assign(values, permitColumns(merged));
         if (current.isApproved) {
           const revision: Record<string, unknown> = { ...(current.pendingRevision ?? {}) };
           // Marking a listed unit sold or let takes it down at once: taking an ad down needs no
@@ -264,7 +319,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
           })
           .where(eq(properties.id, id));
       });
-      return toProperty(await rowOrNotFound(id), { private: true });
+      return toProperty(await rowOrNotFound(id), { private: true, today: listingDay(ctx) });
     },
 
     /** The caller's own listing, or 404/403 as for an edit. */
@@ -282,8 +337,9 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
       const owner = await findUserById(db, row.p.userId);
       if (!row.p.isApproved || !owner || owner.deletedAt || owner.suspendedAt)
         throw notFound(PROPERTY_NOT_FOUND, 'PROPERTY_NOT_FOUND');
-      if (isListingClosed(row.p.status))
-        throw new AppError(410, 'LISTING_CLOSED', 'This listing is sold or let and no longer shared.');
+      // Sold, let, or its permit expired: off the market, and a share would advertise it all the same.
+      if (offMarketReason(row.p, listingDay(ctx)))
+        throw new AppError(410, 'LISTING_CLOSED', 'This listing is off the market and no longer shared.');
       const card = (await contactCardFor(db, row.p.userId, null))?.card;
       return {
         row: row.p,
@@ -352,7 +408,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         if (!before.isApproved) await tellOwner(tx, after, true);
         if (!before.isApproved) await emitListingApproved(tx, id);
       });
-      return toProperty(await rowOrNotFound(id), { private: true });
+      return toProperty(await rowOrNotFound(id), { private: true, today: listingDay(ctx) });
     },
 
     /**
@@ -383,7 +439,7 @@ export function createPropertyService(ctx: AppContext, _log: FastifyBaseLogger) 
         });
         await tellOwner(tx, row, false, revisionOnly);
       });
-      return toProperty(await rowOrNotFound(id), { private: true });
+      return toProperty(await rowOrNotFound(id), { private: true, today: listingDay(ctx) });
     },
   };
 

@@ -141,6 +141,7 @@ describe('live answers match the document', () => {
         price: 9_000_000,
         city: 'Dubai',
         permitNumber: '7112345678',
+        permitExpiresOn: '2099-12-31',
       })
     ).json();
     await call('GET', '/api/v1/listings');

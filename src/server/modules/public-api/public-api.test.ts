@@ -84,6 +84,7 @@ async function world() {
         price: 1_800_000,
         city: 'Dubai',
         permitNumber: '7112345678',
+        permitExpiresOn: '2099-12-31',
       },
     })
   ).json();
@@ -180,6 +181,7 @@ const ROUTES: {
         price: 250_000,
         city: 'Dubai',
         permitNumber: '7112345679',
+        permitExpiresOn: '2099-12-31',
       },
     }),
     ok: 201,
@@ -572,6 +574,7 @@ describe('listings through the API', () => {
         price: 60_000,
         city: 'Dubai',
         permitNumber: '7112345670',
+        permitExpiresOn: '2099-12-31',
       },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -600,6 +603,7 @@ describe('listings through the API', () => {
         price: 1,
         city: 'Dubai',
         permitNumber: '7112345670',
+        permitExpiresOn: '2099-12-31',
       },
     });
     expect(refused.statusCode).toBe(403);

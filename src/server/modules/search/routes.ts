@@ -6,6 +6,7 @@ import { createSearchRefiner } from '../../platform/ai/search-refiner';
 import { queryKey, sendJsonText } from '../../platform/list-cache';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
 import { requireUser, userOf } from '../auth/guards';
+import { uaeToday } from '../../../core/permits';
 import { createSearchService } from './service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { q, limit, without, exact } = request.query;
       // The same for every visitor: kept like the public lists, under the committed list version
       //, so a popular search (and a relaxed dead end) is worked out once per change.
-      const page = await app.ctx.lists.get(queryKey('search', { q, limit, without, exact }), async () => ({
+      // The day is in the key too: a listing whose permit ended yesterday is not found today.
+      const today = uaeToday(app.ctx.now());
+      const page = await app.ctx.lists.get(queryKey('search', { q, limit, without, exact, today }), async () => ({
         body: JSON.stringify(await service.search(q, limit, without ?? [], request.ip, exact === '1')),
         total: 0,
       }));

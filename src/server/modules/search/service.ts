@@ -28,7 +28,7 @@ import { businessCards, type User } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { SearchRefiner } from '../../platform/ai/search-refiner';
 import { listDirectoryCards } from '../directory/service';
-import { listPublicProperties, type PropertyFilter } from '../properties/service';
+import { listingDay, listPublicProperties, type PropertyFilter } from '../properties/service';
 import { listPublicServices } from '../services/service';
 import { BEDROOM_SLACK, nearbyAreas, PRICE_SLACK, typeFamily } from '../../../core/search/near';
 
@@ -251,6 +251,8 @@ const dropUndefined = (f: SearchFilters): SearchFilters =>
 
 export function createSearchService(ctx: AppContext, refiner: SearchRefiner | null) {
   const { db } = ctx;
+  /** Public listings on the app's day: a permit that ended yesterday is not found today. */
+  const listed = (f: PropertyFilter) => listPublicProperties(db, { ...f, today: listingDay(ctx) });
 
   function findPeople(filters: SearchFilters, limit: number): Promise<Page<DirectoryCard>> {
     return listDirectoryCards(db, {
@@ -319,10 +321,10 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
       let props: Page<Property> = EMPTY;
       let scope: ListingScope = { filters, widened: {}, relaxed: [] };
       if (prop || !pro) {
-        props = await listPublicProperties(db, listingFilter(filters, {}, limit));
+        props = await listed(listingFilter(filters, {}, limit));
         if (props.total === 0 && !exact) {
           for (const attempt of listingRelaxations(filters)) {
-            const found = await listPublicProperties(db, listingFilter(attempt.filters, attempt.widened, limit));
+            const found = await listed(listingFilter(attempt.filters, attempt.widened, limit));
             if (found.total > 0) {
               props = found;
               scope = attempt;
@@ -455,8 +457,8 @@ export function createSearchService(ctx: AppContext, refiner: SearchRefiner | nu
         limit: CANDIDATES,
         offset: 0,
       };
-      let listings = (await listPublicProperties(db, { ...base, regions: hasRegions ? regions : undefined })).items;
-      if (listings.length === 0 && hasRegions) listings = (await listPublicProperties(db, base)).items;
+      let listings = (await listed({ ...base, regions: hasRegions ? regions : undefined })).items;
+      if (listings.length === 0 && hasRegions) listings = (await listed(base)).items;
       const scoredProps = listings.map((p) => {
         const reasons: MatchReason[] = [];
         let score = 0;

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createCardService } from '../cards/service';
-import { listedPropertyIds } from '../properties/service';
+import { listedPropertyIds, listingDay } from '../properties/service';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -32,7 +32,10 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [cardEntries, listings] = await Promise.all([cards.publicEntries(), listedPropertyIds(app.ctx.db, 50_000)]);
+    const [cardEntries, listings] = await Promise.all([
+      cards.publicEntries(),
+      listedPropertyIds(app.ctx.db, 50_000, listingDay(app.ctx)),
+    ]);
     const url = (loc: string, changed?: Date) =>
       `<url><loc>${xml(loc)}</loc>${changed ? `<lastmod>${changed.toISOString()}</lastmod>` : ''}</url>`;
     const body = [

@@ -9,15 +9,16 @@ import { publicStatsSchema } from '../../../core/schemas/stats';
 import { businessServices } from '../../db/schema';
 import { queryKey, sendJsonText } from '../../platform/list-cache';
 import { countListedCards } from '../directory/service';
-import { countListedProperties } from '../properties/service';
+import { countListedProperties, listingDay } from '../properties/service';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stats/public', { schema: { response: { 200: publicStatsSchema } } }, async (_request, reply) => {
-    const page = await app.ctx.lists.get(queryKey('stats/public', {}), async () => {
+    const today = listingDay(app.ctx);
+    const page = await app.ctx.lists.get(queryKey('stats/public', { today }), async () => {
       const db = app.ctx.db;
       const [cards, listings, [services]] = await Promise.all([
         countListedCards(db),
-        countListedProperties(db),
+        countListedProperties(db, today),
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(businessServices)

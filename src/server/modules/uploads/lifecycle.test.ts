@@ -74,6 +74,7 @@ async function newListing(as: TestUser, photos: string[]): Promise<string> {
       price: 1_000_000,
       city: 'Dubai',
       permitNumber: String(permit),
+      permitExpiresOn: '2099-12-31',
       imageUrls: photos,
     },
     as,

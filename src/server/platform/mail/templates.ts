@@ -681,6 +681,28 @@ const TEMPLATES = {
       ],
     }),
   }),
+  permitExpiring: template<{ name: string; title: string; permit: string; end: string; days: number; link: string }>({
+    en: (p) => ({
+      subject: `Your listing's advertising permit ends in ${p.days} ${p.days === 1 ? 'day' : 'days'}`,
+      body: [
+        `Hello ${p.name},`,
+        `The advertising permit ${p.permit} of your listing "${p.title}" ends on ${p.end}. The day after, the listing leaves Bitaqa's lists and search, and its page says the permit has expired.`,
+        'To keep it on the market, renew the permit and enter the renewed permit and its new expiry date in the listing:',
+        p.link,
+        SIGN_EN,
+      ],
+    }),
+    ar: (p) => ({
+      subject: `ينتهي تصريح إعلان عقارك خلال ${p.days} ${p.days === 1 ? 'يوم' : p.days === 2 ? 'يومين' : p.days > 10 ? 'يومًا' : 'أيام'}`,
+      body: [
+        `مرحبًا ${p.name}،`,
+        `ينتهي تصريح الإعلان ⁨${p.permit}⁩ لإعلانك "⁨${p.title}⁩" في ⁨${p.end}⁩. في اليوم التالي يخرج الإعلان من قوائم بطاقة ونتائج البحث، وتذكر صفحته أن التصريح قد انتهى.`,
+        'لإبقائه معروضًا، جدّد التصريح ثم أدخل رقم التصريح المجدَّد وتاريخ انتهائه الجديد في الإعلان:',
+        p.link,
+        SIGN_AR,
+      ],
+    }),
+  }),
   webhookDisabled: template<{ name: string; url: string; failures: number; link: string }>({
     en: (p) => ({
       subject: 'A Bitaqa webhook endpoint was turned off',

@@ -1,6 +1,7 @@
 /**
  * /properties/new and /properties/{id}/edit: the listing form for brokers and
- * developers, with photo upload and the Trakheesi permit for Dubai. A new or edited listing
+ * developers, with photo upload and the advertising permit its emirate asks for (Trakheesi in
+ * Dubai, Madhmoun in Abu Dhabi, optional elsewhere) and its expiry date. A new or edited listing
  * waits for an admin.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,6 +34,7 @@ import { useProperty } from '../api/use-properties';
 import { useCreateProperty, useUpdateProperty } from '../api/use-save-property';
 import { PhotoUploader } from '../components/photo-uploader';
 import { PermitQrUpload } from '../components/permit-qr';
+import { PermitSection } from '../components/permit-section';
 import { canListProperties } from '../lib/listing-roles';
 
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -64,6 +66,8 @@ function valuesOf(p?: PropertyDetail): Partial<PropertyInput> {
     features: p?.features ?? [],
     imageUrls: p?.imageUrls ?? [],
     permitNumber: p?.permitNumber ?? '',
+    permitAuthorityName: p?.permitAuthorityName ?? '',
+    permitExpiresOn: p?.permitExpiresOn ?? '',
   };
 }
 
@@ -210,21 +214,15 @@ function ListingForm({ existing }: { existing?: PropertyDetail }) {
         <Field label={t('form.address')} error={zm(errors.address?.message)} className="sm:col-span-2">
           <Input maxLength={500} {...form.register('address')} />
         </Field>
-        <Field
-          label={t('form.permit')}
-          error={zm(errors.permitNumber?.message)}
-          hint={t('form.permitHint')}
-          required={city === 'Dubai'}
-          className="sm:col-span-2"
-        >
-          <Input dir="ltr" maxLength={40} {...form.register('permitNumber')} data-testid="field-permit" />
-        </Field>
+      </Section>
+
+      <PermitSection form={form} city={city}>
         {existing ? (
           <PermitQrUpload listing={existing} />
         ) : (
           <p className="text-sm text-slate-600 sm:col-span-2">{t('permitQr.saveFirst')}</p>
         )}
-      </Section>
+      </PermitSection>
 
       <Section title={t('form.photosAndFeatures')}>
         <div className="sm:col-span-2">

@@ -1,9 +1,9 @@
 import { propertyText } from '../../../../core/property-text';
 import { telLink } from '../../../../core/card-contact';
 /**
- * /properties/{id}: the photo gallery, every field, the Dubai permit, and contact
- * buttons (Message, WhatsApp, Call) to the listing's owner. The owner also sees the review
- * state and can edit or delete.
+ * /properties/{id}: the photo gallery, every field, the advertising permit (number, authority,
+ * expiry) with the lister's BRN and brokerage ORN, and contact buttons (Message, WhatsApp, Call)
+ * to the listing's owner. The owner also sees the review state and can edit or delete.
  */
 import {
   ArrowLeft,
@@ -18,11 +18,9 @@ import {
   Phone,
   ImageDown,
   Share2,
-  ShieldCheck,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
-import { isListingClosed } from '../../../../core/enums';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -42,6 +40,7 @@ import { useDeleteProperty } from '../api/use-save-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { FeatureList, PropertyFacts, PropertyPrice, PropertyStatusBadge } from '../../../components/property-card';
 import { placeLabel, whatsappNumber } from '../../../lib/labels';
+import { formatDay, PermitDetails } from '../components/permit-details';
 import { formatPriceAed } from '../../../../core/format';
 import { PermitQr } from '../components/permit-qr';
 
@@ -199,8 +198,10 @@ export function PropertyPage() {
   const wa = whatsappNumber(p.contact.phone);
   const place = placeLabel(t, i18n.language, p.location, p.city);
   const text = propertyText(p, i18n.language);
-  // A sold or let unit says so first, and is not passed on: no link goes out with a WhatsApp message.
-  const closed = isListingClosed(p.status);
+  // A sold or let unit, or one whose permit expired (the server's day decides), says so first and
+  // is not passed on: no link goes out with a WhatsApp message.
+  const closed = p.offMarket !== null;
+  const date = (day: string) => formatDay(day, i18n.language);
   const waText = encodeURIComponent(t('detail.whatsappText', { title: text.title, url: window.location.href }));
   const waHref = closed ? `https://wa.me/${wa}` : `https://wa.me/${wa}?text=${waText}`;
 
@@ -234,12 +235,25 @@ export function PropertyPage() {
         >
           <Ban className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" aria-hidden="true" />
           <div>
-            <p className="font-semibold">{t(`detail.closed.${p.status === 'sold' ? 'sold' : 'rented'}`)}</p>
-            <p className="mt-1 text-sm">
-              {own
-                ? t('detail.closed.ownerText')
-                : t(`detail.closed.${p.status === 'sold' ? 'soldText' : 'rentedText'}`)}
-            </p>
+            {p.offMarket === 'permit_expired' ? (
+              <>
+                <p className="font-semibold">
+                  {t('detail.closed.permitExpired', { date: date(p.permitExpiresOn ?? '') })}
+                </p>
+                <p className="mt-1 text-sm">
+                  {own ? t('detail.closed.permitOwnerText') : t('detail.closed.permitExpiredText')}
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">{t(`detail.closed.${p.status === 'sold' ? 'sold' : 'rented'}`)}</p>
+                <p className="mt-1 text-sm">
+                  {own
+                    ? t('detail.closed.ownerText')
+                    : t(`detail.closed.${p.status === 'sold' ? 'soldText' : 'rentedText'}`)}
+                </p>
+              </>
+            )}
           </div>
         </div>
       )}
@@ -301,22 +315,11 @@ export function PropertyPage() {
               </div>
             </section>
           )}
+          <PermitDetails p={p} date={date} own={own} />
           {p.permitNumber && p.permitQrLink && (
-            <div className="mt-6" data-testid="permit-number">
+            <div className="mt-4">
               <PermitQr link={p.permitQrLink} permitNumber={p.permitNumber} />
             </div>
-          )}
-          {p.permitNumber && !p.permitQrLink && (
-            <p
-              className="mt-6 inline-flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
-              data-testid="permit-number"
-            >
-              <ShieldCheck className="h-4 w-4 text-emerald-600" aria-hidden="true" />
-              {t('detail.permit')}{' '}
-              <span dir="ltr" className="font-mono font-semibold">
-                {p.permitNumber}
-              </span>
-            </p>
           )}
         </div>
 
