@@ -154,6 +154,7 @@ test('a broker lists a property with a photo, an admin approves it, a visitor fi
     page.getByText('A Trakheesi (DLD) advertising permit number is required for listings in Dubai'),
   ).toBeVisible();
   await page.getByTestId('field-permit').fill('7123456789');
+  await page.getByTestId('field-permit-expires').fill('2099-12-31');
   await page.getByTestId('photo-input').setInputFiles({ name: 'flat.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await page.getByTestId('submit-listing').click();

@@ -56,6 +56,7 @@ async function listingWithQr(title: string): Promise<string> {
       area: 1250,
       city: 'Dubai',
       permitNumber: PERMIT,
+      permitExpiresOn: '2099-12-31',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -158,7 +158,7 @@ describe('PUT /api/properties/{id}/permit-qr', () => {
     const res = await t.inject({
       method: 'PATCH',
       url: `/api/properties/${p.id}`,
-      payload: { permitNumber: '7000000002' },
+      payload: { permitNumber: '7000000002', permitExpiresOn: '2099-12-31' },
       as: owner,
     });
     expect(res.statusCode, res.body).toBe(200);
