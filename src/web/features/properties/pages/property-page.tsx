@@ -48,7 +48,7 @@ import { PermitQr } from '../components/permit-qr';
  * Sharing a listing on show: a WhatsApp message with the page's link, whose preview is the listing's
  * wide share picture (the page's og:image), and the share pictures themselves for posts and statuses.
  */
-function ShareListing({ id, title, price }: { id: string; title: string; price: number }) {
+function ShareListing({ id, title, price, withQr }: { id: string; title: string; price: number; withQr: boolean }) {
   const { t, i18n } = useTranslation('discovery');
   const lang = i18n.language === 'ar' ? 'ar' : 'en';
   const url = `${window.location.origin}/properties/${id}`;
@@ -64,7 +64,9 @@ function ShareListing({ id, title, price }: { id: string; title: string; price: 
           {t('detail.share.whatsapp')}
         </a>
       </Button>
-      <p className="mt-3 text-sm text-slate-600">{t('detail.share.pictures')}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {t(withQr ? 'detail.share.pictures' : 'detail.share.picturesPlain')}
+      </p>
       <ul className="mt-2 grid gap-1 text-sm">
         {(['square', 'wide'] as const).map((format) => (
           <li key={format}>
@@ -370,7 +372,9 @@ export function PropertyPage() {
               )}
             </div>
           </Card>
-          {p.isApproved && !closed && <ShareListing id={p.id} title={text.title} price={p.price} />}
+          {p.isApproved && !closed && (
+            <ShareListing id={p.id} title={text.title} price={p.price} withQr={!!p.permitQrLink} />
+          )}
           {own && (
             <Card className="grid gap-2 p-5">
               <Button asChild variant="outline">
