@@ -25,7 +25,8 @@ export function LanguageToggle({ className, signedIn }: { className?: string; si
       aria-label={t('nav.switchLanguage')}
       data-testid="language-toggle"
     >
-      <Languages className="h-4 w-4" aria-hidden="true" />
+      {/* The two language names say what the button does; a phone's header has no room for the icon too. */}
+      <Languages className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       <span className={i18n.language === 'en' ? 'font-bold text-brand-800' : ''}>EN</span>
       <span aria-hidden="true">|</span>
       <span className={i18n.language === 'ar' ? 'font-bold text-brand-800' : ''} lang="ar">

@@ -29,8 +29,9 @@ function Header() {
   const cardPhoto = pickHomeCard(myCards.data ?? [])?.profileImageUrl;
   return (
     <header data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2" aria-label={t('nav.homeAria')}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
+        {/* The logo keeps its size; on a phone the controls beside it make room instead. */}
+        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={t('nav.homeAria')}>
           <Logo />
         </Link>
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 md:flex">
@@ -51,7 +52,7 @@ function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <ThemeToggle />
           <LanguageToggle signedIn={isAuthenticated} />
           {isAuthenticated && user ? (
