@@ -81,11 +81,8 @@ export function ConversationList({
         const other = otherParticipant(c, meId);
         const name = displayName(other, t);
         const selected = c.id === selectedId;
-        const preview = c.lastMessage
-          ? c.lastMessage.senderId === meId
-            ? `${t('you')}: ${c.lastMessage.content}`
-            : c.lastMessage.content
-          : t('empty.noMessages');
+        const mine = c.lastMessage?.senderId === meId;
+        const preview = c.lastMessage ? c.lastMessage.content : t('empty.noMessages');
         return (
           <li key={c.id}>
             <Link
@@ -112,14 +109,18 @@ export function ConversationList({
                 </div>
                 <div className="mt-0.5 flex items-center gap-2">
                   {!other.isDeleted && <RoleBadge role={other.role} short className="shrink-0 px-2 py-0 text-[11px]" />}
+                  {/* "You:" in the page's direction, the message in its own: an English message under an
+                      Arabic "You" is cut at its end, not at its start. */}
                   <p
-                    dir="auto"
                     className={cn(
-                      'truncate text-sm',
+                      'flex min-w-0 text-sm',
                       c.unreadCount ? 'font-semibold text-slate-900' : 'text-slate-500',
                     )}
                   >
-                    {preview}
+                    {mine && <span className="shrink-0 whitespace-pre">{`${t('you')}: `}</span>}
+                    <span dir="auto" className="min-w-0 truncate">
+                      {preview}
+                    </span>
                   </p>
                   {c.unreadCount > 0 && (
                     <span
