@@ -55,7 +55,7 @@ export function PhotoField({ value, onChange }: { value: string; onChange: (url:
         <button
           type="button"
           onClick={() => onChange('')}
-          className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-red-700"
+          className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm text-slate-600 hover:bg-slate-50 hover:text-red-700"
         >
           <X className="h-4 w-4" aria-hidden />
           {t('photo.remove')}

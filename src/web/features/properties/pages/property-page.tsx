@@ -70,7 +70,11 @@ function ShareListing({ id, title, price, withQr }: { id: string; title: string;
       <ul className="mt-2 grid gap-1 text-sm">
         {(['square', 'wide'] as const).map((format) => (
           <li key={format}>
-            <a className="inline-flex items-center gap-1.5 text-teal-800 underline" href={picture(format)} download>
+            <a
+              className="inline-flex min-h-9 items-center gap-1.5 text-teal-800 underline"
+              href={picture(format)}
+              download
+            >
               <ImageDown className="h-4 w-4" aria-hidden="true" />
               {t(`detail.share.${format}`)}
             </a>
