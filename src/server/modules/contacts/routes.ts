@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
 import { requireUser, userOf } from '../auth/guards';
 import { createCardService } from '../cards/service';
-import { malformedMultipart } from '../uploads/routes';
+import { malformedMultipart } from '../../platform/storage/images';
 import { contactsCsv, contactsVcf, type ImportedContact, readCsv, readVcf } from './exchange-files';
 import {
   allContacts,

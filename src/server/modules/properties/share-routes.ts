@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { enumLabel } from '../../platform/ai/labels';
 import { rateLimited } from '../../platform/rate-limit';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
-import { IMAGE_LIMITS, IMAGE_MESSAGES, imageTooLarge } from '../../platform/storage/images';
+import { IMAGE_LIMITS, readImageFile } from '../../platform/storage/images';
 import { escapeHtml, shellLanguage } from '../../web';
 import type { User } from '../../db/schema';
 import { decodeQrImage } from './permit-qr';
@@ -95,17 +95,7 @@ export const propertyShareRoutes: FastifyPluginAsyncZod<ShareRouteGuards> = asyn
       const user = userOf(request);
       const wait = await uploads.blockedFor(user.id);
       if (wait > 0) throw rateLimited('Too many uploads. Please wait a minute and try again.', wait);
-      if (!request.isMultipart()) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-        throw new AppError(400, 'MULTIPART_MALFORMED', 'The upload could not be read: send the image as one file.');
-      }
+      const bytes = await readImageFile(request);
       await uploads.count(user.id);
       // Ownership before reading the picture: a stranger learns nothing from how their picture reads.
       await service.ownListing(user, request.params.id);

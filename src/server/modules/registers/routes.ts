@@ -13,7 +13,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { writeAudit } from '../audit';
 import { loadUser, requireAdmin, userOf } from '../auth/guards';
 import { createCardService } from '../cards/service';
-import { malformedMultipart } from '../uploads/routes';
+import { malformedMultipart } from '../../platform/storage/images';
 import { importRegister, REGISTER_KINDS, type RegisterKind, RegisterFileError } from './importer';
 import { brokerages, businessCards } from '../../db/schema';
 import {

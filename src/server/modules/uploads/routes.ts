@@ -12,30 +12,13 @@ import { AppError, notFound } from '../../errors';
 import { rateLimited } from '../../platform/rate-limit';
 import {
   IMAGE_LIMITS,
-  IMAGE_MESSAGES,
-  imageTooLarge,
+  readImageFile,
   saveUploadedImage,
   STORED_NAME_RE,
   uploadUrl,
 } from '../../platform/storage/images';
 import { requireUser, userOf } from '../auth/guards';
 import { RATE_RULES } from '../../platform/rate-limit/rules';
-
-/**
- * A multipart body the parser could not read ("Boundary not found", "Unexpected end of form",
- * a premature close): the client's mistake, so a 400, keeping Fastify's own status where it set one
- * (413 for too many parts or files).
- */
-export function malformedMultipart(err: unknown): AppError {
-  const status = (err as { statusCode?: number }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500)
-    return new AppError(status, status === 413 ? 'BODY_TOO_LARGE' : 'MULTIPART_MALFORMED', (err as Error).message);
-  return new AppError(
-    400,
-    'MULTIPART_MALFORMED',
-    'The upload could not be read: send the image as one multipart/form-data file.',
-  );
-}
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -62,18 +45,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = userOf(request).id;
       const wait = await limiter.blockedFor(key);
       if (wait > 0) throw rateLimited('Too many uploads. Please wait a minute and try again.', wait);
-      if (!request.isMultipart()) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-        // Anything else here is the body itself: no boundary, a cut-off part, a malformed header.
-        throw malformedMultipart(err);
-      }
+      const bytes = await readImageFile(request);
       await limiter.count(key);
       const stored = await saveUploadedImage(uploads, bytes, key).catch(saveFailed);
       return reply

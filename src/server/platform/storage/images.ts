@@ -6,6 +6,7 @@
  * to the object store (uploads.ts), so the same photo is stored once and its URL can be cached forever.
  */
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../errors';
@@ -30,6 +31,40 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 export const imageTooLarge = () => new AppError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+
+/**
+ * A multipart body the parser could not read ("Boundary not found", "Unexpected end of form",
+ * a premature close): the client's mistake, so a 400, keeping Fastify's own status where it set one
+ * (413 for too many parts or files).
+ */
+export function malformedMultipart(err: unknown): AppError {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError(status, status === 413 ? 'BODY_TOO_LARGE' : 'MULTIPART_MALFORMED', (err as Error).message);
+  return new AppError(
+    400,
+    'MULTIPART_MALFORMED',
+    'The upload could not be read: send the image as one multipart/form-data file.',
+  );
+}
+
+/**
+ * The bytes of the one image file a multipart request carries (the route's multipart limits
+ * apply): 400 without one, 413 over the size limit, 400 (or Fastify's 4xx) for a body that
+ * cannot be read. Its content is checked when it is stored or decoded, not here.
+ */
+export async function readImageFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
+  try {
+    const part = await request.file();
+    if (!part) throw new AppError(400, 'IMAGE_MISSING', IMAGE_MESSAGES.empty);
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw malformedMultipart(err);
+  }
+}
 
 export interface StoredImage {
   /** Object key: <sha256>.webp */
