@@ -16,6 +16,7 @@ const unitTests = [
   'src/server/modules/invoices/vat.test.ts',
   'src/server/platform/mail/templates.test.ts',
   'src/server/platform/pdf/bidi-text.test.ts',
+  'src/server/platform/schedule.test.ts',
 ];
 
 export default defineConfig({

@@ -5,6 +5,7 @@
  * never send the same reminder twice and a new date earns a new reminder.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobHooks, scheduleEvery } from '../../platform/schedule';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
@@ -69,22 +70,8 @@ export async function runFollowUpReminders(ctx: AppContext, now: Date): Promise<
   return sent;
 }
 
-export function scheduleFollowUpReminders(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  hooks: { onReady(fn: () => Promise<void>): void; onClose(fn: () => Promise<void>): void },
-): void {
-  const run = () =>
-    runFollowUpReminders(ctx, ctx.now()).then(
-      () => undefined,
-      (err) => log.warn({ err }, 'follow-up reminders failed'),
-    );
-  let timer: NodeJS.Timeout | null = null;
-  hooks.onReady(async () => {
-    timer = setInterval(() => void run(), INTERVAL_MS);
-    timer.unref();
-  });
-  hooks.onClose(async () => {
-    if (timer) clearInterval(timer);
-  });
+export function scheduleFollowUpReminders(ctx: AppContext, log: FastifyBaseLogger, hooks: JobHooks): void {
+  scheduleEvery(hooks, log, { name: 'follow-up reminders', everyMs: INTERVAL_MS }, () =>
+    runFollowUpReminders(ctx, ctx.now()),
+  );
 }

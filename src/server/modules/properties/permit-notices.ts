@@ -8,6 +8,7 @@
  * once per listing and expiry date, and a renewed permit (a new date) gets its own notice.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobHooks, scheduleEvery } from '../../platform/schedule';
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AVAILABLE_PROPERTY_STATUSES } from '../../../core/enums';
 import { daysBetween, PERMIT_NOTICE_DAYS, uaeToday } from '../../../core/permits';
@@ -71,29 +72,8 @@ export async function sendPermitExpiryNotices(ctx: AppContext, now: Date): Promi
   });
 }
 
-export function schedulePermitNotices(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  hooks: { onReady(fn: () => Promise<void>): void; onClose(fn: () => Promise<void>): void },
-): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendPermitExpiryNotices(ctx, ctx.now());
-    } catch (err) {
-      log.warn({ err }, 'permit expiry notices failed');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | null = null;
-  hooks.onReady(async () => {
-    timer = setInterval(() => void run(), HOUR_MS);
-    timer.unref();
-  });
-  hooks.onClose(async () => {
-    if (timer) clearInterval(timer);
-  });
+export function schedulePermitNotices(ctx: AppContext, log: FastifyBaseLogger, hooks: JobHooks): void {
+  scheduleEvery(hooks, log, { name: 'permit expiry notices', everyMs: HOUR_MS }, () =>
+    sendPermitExpiryNotices(ctx, ctx.now()),
+  );
 }

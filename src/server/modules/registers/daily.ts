@@ -11,6 +11,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobHooks, scheduleEvery } from '../../platform/schedule';
 import { and, desc, eq, gt, inArray, isNotNull, like, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { businessCards, users } from '../../db/schema';
@@ -168,32 +169,11 @@ export async function runRegisterDay(
   return { fetched, verification, notices };
 }
 
-export function scheduleRegisterDay(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  hooks: { onReady(fn: () => Promise<void>): void; onClose(fn: () => Promise<void>): void },
-): void {
+export function scheduleRegisterDay(ctx: AppContext, log: FastifyBaseLogger, hooks: JobHooks): void {
   let verifiedDay: string | null = null;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = ctx.now();
-      const report = await runRegisterDay(ctx, now, log, verifiedDay);
-      if (report.verification) verifiedDay = dubaiToday(now);
-    } catch (err) {
-      log.warn({ err }, 'register day failed');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | null = null;
-  hooks.onReady(async () => {
-    timer = setInterval(() => void run(), HOUR_MS);
-    timer.unref();
-  });
-  hooks.onClose(async () => {
-    if (timer) clearInterval(timer);
+  scheduleEvery(hooks, log, { name: 'register day', everyMs: HOUR_MS }, async () => {
+    const now = ctx.now();
+    const report = await runRegisterDay(ctx, now, log, verifiedDay);
+    if (report.verification) verifiedDay = dubaiToday(now);
   });
 }

@@ -5,6 +5,7 @@
  * several app processes never mail twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobHooks, scheduleEvery } from '../../platform/schedule';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
@@ -103,23 +104,8 @@ export async function runSubscriptionMaintenance(
 }
 
 /** Runs the job at start and then every hour; stops when the app closes. */
-export function scheduleSubscriptionMaintenance(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  hooks: { onReady(fn: () => Promise<void>): void; onClose(fn: () => Promise<void>): void },
-): void {
-  const run = () =>
-    runSubscriptionMaintenance(ctx, log).then(
-      () => undefined,
-      (err) => log.warn({ err }, 'subscription maintenance failed'),
-    );
-  let timer: NodeJS.Timeout | null = null;
-  hooks.onReady(async () => {
-    await run();
-    timer = setInterval(() => void run(), EXPIRY_JOB_INTERVAL_MS);
-    timer.unref();
-  });
-  hooks.onClose(async () => {
-    if (timer) clearInterval(timer);
-  });
+export function scheduleSubscriptionMaintenance(ctx: AppContext, log: FastifyBaseLogger, hooks: JobHooks): void {
+  scheduleEvery(hooks, log, { name: 'subscription maintenance', everyMs: EXPIRY_JOB_INTERVAL_MS, atStart: true }, () =>
+    runSubscriptionMaintenance(ctx, log),
+  );
 }
